@@ -1,0 +1,1 @@
+"""Speed figures for the reference engine and the solver (filled in by the benchmark issue)."""

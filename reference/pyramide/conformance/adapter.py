@@ -1,0 +1,182 @@
+"""The adapter protocol: the small surface through which the suite drives any engine.
+
+An adapter starts a game (from a full layout or a deal code, under a profile), taps the
+pyramid, the waste or the stock, undoes, and reports a :class:`Snapshot` of what a player
+sees. It also declares its :class:`Capabilities`; a scenario needing one the adapter lacks is
+*not applicable*, never passed. The same operations travel as JSON lines to engines in other
+languages (``pyramide.conformance.jsonlines``), so everything here is plain data.
+
+Notation, shared with the JSON-lines protocol:
+
+- cards in ASCII (``7D``, ``TD``) or Unicode (``7♦``, ``10♦``); snapshots use ASCII;
+- tap targets: ``r7c6`` (row 7, card 6 from the left), ``waste``, ``stock`` and, for the
+  drawn-with-waste variant only, ``waste-below``;
+- a layout: ``{"pyramid": [[row 1], ..., [row 7]], "waste": [bottom..top], "stock": [top..]}``
+  with ``null`` (or ``"--"``) for an empty pyramid place.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+STATUSES = ("playing", "won", "no-more-moves")
+MESSAGE_FORMS = ("key", "fr", "hu", "en")
+_TARGET = re.compile(r"^r([1-7])c([1-7])$")
+
+LayoutData = Mapping[str, Any]
+"""A layout in the notation above."""
+
+
+class AdapterError(RuntimeError):
+    """The engine under test misbehaved (crashed, timed out, answered garbage)."""
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """What an adapter can do; the suite never asks for more.
+
+    ``taps``: selection and tap behaviour are the engine's own (false for the move-only shim).
+    ``messages``: ``None`` if the engine shows no messages, ``"key"`` for message keys, or the
+    language (``fr``, ``hu``, ``en``) of the texts it shows.
+    """
+
+    taps: bool = True
+    messages: str | None = "key"
+    undo: bool = True
+    deal_codes: bool = True
+    stock_order: bool = True
+    profiles: tuple[str, ...] = ("app",)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "taps": self.taps,
+            "messages": self.messages,
+            "undo": self.undo,
+            "deal_codes": self.deal_codes,
+            "stock_order": self.stock_order,
+            "profiles": list(self.profiles),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Capabilities:
+        return cls(
+            taps=bool(data.get("taps", False)),
+            messages=data.get("messages"),
+            undo=bool(data.get("undo", False)),
+            deal_codes=bool(data.get("deal_codes", False)),
+            stock_order=bool(data.get("stock_order", False)),
+            profiles=tuple(data.get("profiles", ("app",))),
+        )
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A message on screen: its key, its parameters, or its text in the engine's language."""
+
+    key: str | None = None
+    params: Mapping[str, int] = field(default_factory=dict)
+    text: str | None = None
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """What a player sees, in the protocol's notation."""
+
+    pyramid: tuple[tuple[str | None, ...], ...]
+    waste: tuple[str, ...]
+    stock_size: int
+    score: int
+    moves: int
+    status: str
+    stock: tuple[str, ...] | None = None
+    selected: str | None = None
+    message: Shown | None = None
+    code: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        message = None
+        if self.message is not None:
+            message = {
+                "key": self.message.key,
+                "params": dict(self.message.params),
+                "text": self.message.text,
+            }
+        return {
+            "pyramid": [list(row) for row in self.pyramid],
+            "waste": list(self.waste),
+            "stock_size": self.stock_size,
+            "stock": None if self.stock is None else list(self.stock),
+            "selected": self.selected,
+            "score": self.score,
+            "moves": self.moves,
+            "status": self.status,
+            "message": message,
+            "code": self.code,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Snapshot:
+        shown = data.get("message")
+        message = None
+        if shown is not None:
+            message = Shown(shown.get("key"), dict(shown.get("params") or {}), shown.get("text"))
+        stock = data.get("stock")
+        return cls(
+            pyramid=tuple(tuple(row) for row in data["pyramid"]),
+            waste=tuple(data["waste"]),
+            stock_size=int(data["stock_size"]),
+            score=int(data["score"]),
+            moves=int(data["moves"]),
+            status=str(data["status"]),
+            stock=None if stock is None else tuple(stock),
+            selected=data.get("selected"),
+            message=message,
+            code=data.get("code"),
+        )
+
+
+@runtime_checkable
+class Adapter(Protocol):
+    """The operations every engine under test offers, in-process or behind JSON lines."""
+
+    def capabilities(self) -> Capabilities: ...
+
+    def start(
+        self,
+        *,
+        layout: LayoutData | None = None,
+        code: str | None = None,
+        profile: str = "app",
+        error_help: bool = True,
+    ) -> Snapshot:
+        """A new game from a full layout or a deal code (exactly one of them)."""
+        ...
+
+    def tap(self, target: str) -> Snapshot: ...
+
+    def undo(self) -> Snapshot: ...
+
+    def snapshot(self) -> Snapshot: ...
+
+
+def parse_target(target: str) -> tuple[int, int] | str:
+    """``r7c6`` → (7, 6); ``waste``, ``waste-below`` and ``stock`` unchanged."""
+    match = _TARGET.match(target)
+    if match:
+        row, col = int(match.group(1)), int(match.group(2))
+        if col <= row:
+            return row, col
+    if target in ("waste", "waste-below", "stock"):
+        return target
+    raise ValueError(f"not a tap target: {target!r} (expected r<row>c<card>, waste or stock)")
+
+
+def target_name(row: int, col: int) -> str:
+    return f"r{row}c{col}"
+
+
+def rows_of(layout: LayoutData) -> Sequence[Sequence[str | None]]:
+    return list(layout["pyramid"])

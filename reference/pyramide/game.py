@@ -1,0 +1,239 @@
+"""The move-level engine: legal moves, play a move, undo — in the style of python-chess.
+
+:class:`Game` knows the rules of one profile and nothing of taps or selections (that is
+:mod:`pyramide.table`). It keeps the score (10 per pyramid card removed), the move counter
+(removals, draws and recycles; it never goes down) and an undo history of the last 100 actions.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from enum import Enum
+
+from .cards import KING, PAIR_TOTAL, Card
+from .layout import COVERED_BY, Layout
+from .moves import Draw, Move, Recycle, RemoveKing, RemovePair
+from .profiles import APP, Profile
+
+POINTS_PER_PYRAMID_CARD = 10
+UNDO_LIMIT = 100
+
+
+class IllegalMoveError(ValueError):
+    """A move the rules do not allow in the current position."""
+
+
+class Status(str, Enum):
+    """Where a game stands. ``NO_MORE_MOVES`` is the app's « Plus aucun coup possible »."""
+
+    PLAYING = "playing"
+    WON = "won"
+    NO_MORE_MOVES = "no-more-moves"
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a card that can be played lies: a pyramid index, or a waste depth (0 = top)."""
+
+    pile: str
+    index: int
+
+
+@dataclass(frozen=True)
+class _Saved:
+    """What undo restores: everything but the move counter."""
+
+    move: Move
+    pyramid: tuple[Card | None, ...]
+    waste: tuple[Card, ...]
+    stock: tuple[Card, ...]
+    recycles: int
+    fresh_draw: bool
+    score: int
+
+
+class Game:
+    """A game of Pyramid under one :class:`Profile`, started from any legal layout."""
+
+    def __init__(self, layout: Layout, profile: Profile = APP, code: str | None = None) -> None:
+        self.profile = profile
+        self.code = code
+        self.pyramid: list[Card | None] = list(layout.pyramid)
+        self.waste: list[Card] = list(layout.waste)
+        self._stock: list[Card] = list(reversed(layout.stock))  # top of the stock at the end
+        self.recycles = 0
+        self.fresh_draw = False
+        """True right after a draw: the only moment the drawn card may meet the card beneath it."""
+        self.score = 0
+        self.move_count = 0
+        self._history: deque[_Saved] = deque(maxlen=UNDO_LIMIT)
+
+    # --- observation -------------------------------------------------------------------------
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The stock, top card first."""
+        return tuple(reversed(self._stock))
+
+    @property
+    def waste_top(self) -> Card | None:
+        return self.waste[-1] if self.waste else None
+
+    def layout(self) -> Layout:
+        return Layout(tuple(self.pyramid), tuple(self.waste), self.stock)
+
+    def is_free(self, index: int) -> bool:
+        """A pyramid card is free when neither place of the row below holds a card."""
+        return self.pyramid[index] is not None and all(
+            self.pyramid[i] is None for i in COVERED_BY[index]
+        )
+
+    def covering(self, index: int) -> list[int]:
+        """The places of the row below that still lie on pyramid place ``index``."""
+        return [i for i in COVERED_BY[index] if self.pyramid[i] is not None]
+
+    @property
+    def pyramid_cleared(self) -> bool:
+        return all(card is None for card in self.pyramid)
+
+    @property
+    def pyramid_left(self) -> int:
+        return sum(card is not None for card in self.pyramid)
+
+    @property
+    def status(self) -> Status:
+        if self.is_won():
+            return Status.WON
+        return Status.PLAYING if self.legal_moves() else Status.NO_MORE_MOVES
+
+    def is_won(self) -> bool:
+        """The app wins on an empty pyramid; the strict win also needs stock and waste empty."""
+        if not self.pyramid_cleared:
+            return False
+        return not self.profile.strict_win or not (self._stock or self.waste)
+
+    def place_of(self, card: Card) -> Place | None:
+        """Where ``card`` lies if it is a pyramid card, the waste top or the card beneath it."""
+        if card in self.pyramid:
+            return Place("pyramid", self.pyramid.index(card))
+        for depth, waste_card in enumerate(reversed(self.waste[-2:])):
+            if waste_card == card:
+                return Place("waste", depth)
+        return None
+
+    def can_recycle(self) -> bool:
+        limit = self.profile.max_recycles
+        return not self._stock and bool(self.waste) and (limit is None or self.recycles < limit)
+
+    # --- the rules ---------------------------------------------------------------------------
+
+    def _is_available(self, place: Place) -> bool:
+        """Free on its own: a free pyramid card or the waste top."""
+        if place.pile == "pyramid":
+            return self.is_free(place.index)
+        return place.index == 0
+
+    def _pair_allowed(self, a: Place, b: Place) -> bool:
+        if self._is_available(a) and self._is_available(b):
+            return True
+        if {a, b} == {Place("waste", 0), Place("waste", 1)}:
+            return self.profile.drawn_pairs_with_waste and self.fresh_draw
+        if self.profile.pairs_with_covering_card and a.pile == b.pile == "pyramid":
+            return self._is_only_cover(a.index, b.index) or self._is_only_cover(b.index, a.index)
+        return False
+
+    def _is_only_cover(self, covered: int, cover: int) -> bool:
+        return self.covering(covered) == [cover] and self.is_free(cover)
+
+    def is_legal(self, move: Move) -> bool:
+        if self.is_won():
+            return False
+        if isinstance(move, Draw):
+            return bool(self._stock)
+        if isinstance(move, Recycle):
+            return self.can_recycle()
+        if isinstance(move, RemoveKing):
+            place = self.place_of(move.card)
+            return move.card.rank == KING and place is not None and self._is_available(place)
+        first, second = self.place_of(move.first), self.place_of(move.second)
+        return (
+            move.first.rank + move.second.rank == PAIR_TOTAL
+            and first is not None
+            and second is not None
+            and self._pair_allowed(first, second)
+        )
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move: Kings, then pairs, then draw or recycle."""
+        if self.is_won():
+            return []
+        candidates: list[Card] = [c for i, c in enumerate(self.pyramid) if c is not None]
+        candidates.extend(self.waste[-2:])
+        moves: list[Move] = [RemoveKing(c) for c in candidates if c.rank == KING]
+        moves.extend(
+            RemovePair(a, b)
+            for n, a in enumerate(candidates)
+            for b in candidates[n + 1 :]
+            if a.rank + b.rank == PAIR_TOTAL
+        )
+        moves = [m for m in moves if self.is_legal(m)]
+        if self._stock:
+            moves.append(Draw())
+        elif self.can_recycle():
+            moves.append(Recycle())
+        return moves
+
+    # --- playing -----------------------------------------------------------------------------
+
+    def push(self, move: Move) -> None:
+        """Play ``move``; raise :class:`IllegalMoveError` if the rules forbid it."""
+        if not self.is_legal(move):
+            raise IllegalMoveError(f"{move} is not legal here")
+        self._history.append(
+            _Saved(
+                move,
+                tuple(self.pyramid),
+                tuple(self.waste),
+                tuple(self._stock),
+                self.recycles,
+                self.fresh_draw,
+                self.score,
+            )
+        )
+        self.move_count += 1
+        self.fresh_draw = False
+        if isinstance(move, Draw):
+            self.waste.append(self._stock.pop())
+            self.fresh_draw = True
+        elif isinstance(move, Recycle):
+            self._stock = list(reversed(self.waste))
+            self.waste = []
+            self.recycles += 1
+        else:
+            cards = [move.card] if isinstance(move, RemoveKing) else [move.first, move.second]
+            for card in cards:
+                self._remove(card)
+
+    def _remove(self, card: Card) -> None:
+        if card in self.pyramid:
+            self.pyramid[self.pyramid.index(card)] = None
+            self.score += POINTS_PER_PYRAMID_CARD
+        else:
+            self.waste.remove(card)
+
+    def can_undo(self) -> bool:
+        return bool(self._history)
+
+    def pop(self) -> Move:
+        """Undo the last action (of the last 100): cards and points come back, the counter stays."""
+        if not self._history:
+            raise IllegalMoveError("nothing to undo")
+        saved = self._history.pop()
+        self.pyramid = list(saved.pyramid)
+        self.waste = list(saved.waste)
+        self._stock = list(saved.stock)
+        self.recycles = saved.recycles
+        self.fresh_draw = saved.fresh_draw
+        self.score = saved.score
+        return saved.move

@@ -1,0 +1,140 @@
+"""The app's touch interface on top of :class:`~pyramide.game.Game`: taps, selection, messages.
+
+The rules document describes play as taps: tap a free card to select it, tap a second one to
+pair it, tap a King to remove it, tap the stock to draw or recycle. This layer turns taps into
+moves and keeps what the player sees besides the cards: which card is selected and the last
+message. The points the document leaves open are settled here (see ``docs/open-points.md``):
+
+- tapping the selected card again deselects it;
+- tapping a King removes it even while another card is selected, and clears the selection;
+- tapping a blocked card changes nothing but the message, whatever is selected;
+- drawing, recycling and undoing clear the selection;
+- undo is not a move: the counter neither rises nor falls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Literal
+
+from .cards import KING, PAIR_TOTAL, Card
+from .game import Game, Place, Status
+from .layout import Position, index_of
+from .moves import Draw, Move, Recycle, RemoveKing, RemovePair
+
+WASTE: Literal["waste"] = "waste"
+WASTE_BELOW: Literal["waste-below"] = "waste-below"
+"""The card just under the waste top; only tappable with the drawn-with-waste switch."""
+STOCK: Literal["stock"] = "stock"
+
+Target = Position | Literal["waste", "waste-below", "stock"]
+
+BLOCKED = "card-blocked"
+SUM = "sum-must-equal"
+NO_MORE_MOVES = "no-more-moves"
+"""Message keys; their texts in French, Hungarian and English live in ``spec/messages.yaml``."""
+
+
+@dataclass(frozen=True)
+class Message:
+    """A message the app shows, by key, with its parameters (the sum message's ``target``)."""
+
+    key: str
+    params: Mapping[str, int] = field(default_factory=dict)
+
+
+class Table:
+    """A game played by taps, as in the app."""
+
+    def __init__(self, game: Game, error_help: bool = True) -> None:
+        self.game = game
+        self.error_help = error_help
+        """The app's error-help setting: when off, a tap on a blocked card shows nothing."""
+        self.selected: Target | None = None
+        self.message: Message | None = None
+
+    def card_at(self, target: Target) -> Card | None:
+        """The card a tap on ``target`` would touch (the stock's cards are never touched)."""
+        if target == STOCK:
+            return None
+        if target == WASTE:
+            return self.game.waste_top
+        if target == WASTE_BELOW:
+            return self.game.waste[-2] if len(self.game.waste) > 1 else None
+        return self.game.pyramid[index_of(*target)]
+
+    def tap(self, target: Target) -> None:
+        """Tap the stock, the waste or a pyramid place, exactly as a player would."""
+        self.message = None
+        if self.game.is_won():
+            return
+        if target == STOCK:
+            move: Move = Draw() if self.game.stock else Recycle()
+            if self.game.is_legal(move):
+                self._play(move)
+            return
+        card = self.card_at(target)
+        if card is None:
+            return
+        if not self._selectable(card):
+            self._blocked()
+        elif card.rank == KING:
+            if self.game.is_legal(RemoveKing(card)):
+                self._play(RemoveKing(card))
+            else:
+                self._blocked()
+        elif self.selected is None:
+            self.selected = target
+        elif self.selected == target:
+            self.selected = None
+        else:
+            self._pair(target, card)
+
+    def _pair(self, target: Target, card: Card) -> None:
+        first = self.card_at(self.selected) if self.selected is not None else None
+        assert first is not None, "a selected place always holds a card"
+        move = RemovePair(first, card)
+        if self.game.is_legal(move):
+            self._play(move)
+            return
+        if first.rank + card.rank != PAIR_TOTAL:
+            self.message = Message(SUM, {"target": PAIR_TOTAL})
+        else:
+            self._blocked()
+        self.selected = target
+
+    def _blocked(self) -> None:
+        if self.error_help:
+            self.message = Message(BLOCKED)
+
+    def _selectable(self, card: Card) -> bool:
+        """Free, or (with a variant switch) able to take part in a pair all the same."""
+        place = self.game.place_of(card)
+        if place is None:
+            return False
+        if place == Place("waste", 1):
+            return self.game.profile.drawn_pairs_with_waste and self.game.fresh_draw
+        if place.pile == "waste" or self.game.is_free(place.index):
+            return True
+        covering = self.game.covering(place.index)
+        return (
+            self.game.profile.pairs_with_covering_card
+            and len(covering) == 1
+            and self.game.is_free(covering[0])
+        )
+
+    def _play(self, move: Move) -> None:
+        self.game.push(move)
+        self.selected = None
+        if self.game.status is Status.NO_MORE_MOVES:
+            self.message = Message(NO_MORE_MOVES)
+
+    def undo(self) -> bool:
+        """Undo the last action if there is one; the selection and message are cleared."""
+        self.selected = None
+        self.message = None
+        if not self.game.can_undo():
+            return False
+        self.game.pop()
+        return True
