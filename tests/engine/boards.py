@@ -49,3 +49,8 @@ def at(game: Game, row: int, col: int) -> str | None:
 def names(cards: Sequence[Card | None]) -> list[str | None]:
     """ASCII names of a run of cards (``None`` for an empty place), for readable assertions."""
     return [None if card is None else card.ascii for card in cards]
+
+
+def line(cards: Sequence[Card | None]) -> str:
+    """A run of cards as one line of ASCII names, ``--`` for an empty place."""
+    return " ".join(EMPTY if card is None else card.ascii for card in cards)
