@@ -1,0 +1,76 @@
+"""The ``pyramide`` command: dealing a code, and one-line errors for what the user typed."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from pyramide import Game, Status, parse_code, parse_move
+from pyramide.cli import main
+
+
+def test_deal_json_gives_the_documented_deal_in_ascii(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["deal", "PY1-N-AAAAAAS", "--json"]) == 0
+    dealt = json.loads(capsys.readouterr().out)
+    assert dealt["pyramid"][0] == ["JD"]
+    assert dealt["pyramid"][6] == ["7C", "TC", "3H", "4H", "3S", "KD", "7S"]
+    assert [len(row) for row in dealt["pyramid"]] == [1, 2, 3, 4, 5, 6, 7]
+    assert dealt["waste"] == ["7D"]
+    assert len(dealt["stock"]) == 23
+    every_card = (
+        [card for row in dealt["pyramid"] for card in row] + dealt["waste"] + dealt["stock"]
+    )
+    assert len(set(every_card)) == 52
+
+
+def test_deal_json_of_a_stock_24_code(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["deal", "PY1-F-AAAAAAS", "--json"]) == 0
+    dealt = json.loads(capsys.readouterr().out)
+    assert dealt["waste"] == []
+    assert dealt["stock"][0] == "7D" and len(dealt["stock"]) == 24
+
+
+def test_deal_prints_the_code_its_rules_and_the_pyramid(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["deal", "PY1-N-AAAAAAS", "--ascii"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("PY1-N-AAAAAAS") and "app" in lines[0]
+    assert lines[1].split() == ["JD"]
+    assert lines[7].split() == ["7C", "TC", "3H", "4H", "3S", "KD", "7S"]
+
+
+@pytest.mark.parametrize("command", ["deal", "solve"])
+@pytest.mark.parametrize(
+    ("code", "problem"),
+    [("PY1-N-AAAAAA", "7 characters"), ("XX1-N-AAAAAAS", "PY1-"), ("PY1-Q-AAAAAAS", "'Q'")],
+)
+def test_a_malformed_code_exits_2_with_one_line_and_no_traceback(
+    command: str, code: str, problem: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main([command, code]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1
+    assert captured.err.startswith(f"pyramide {command}: ")
+    assert problem in captured.err
+    assert "Traceback" not in captured.err
+
+
+def test_solve_json_reports_the_documented_limit_of_14(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "PY1-N-AAAAAAJ", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {
+        "max_removed": 14,
+        "winnable": False,
+        "moves": [],
+    }
+
+
+def test_solve_json_gives_a_line_that_wins_for_280(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "PY1-N-AAAAAAS", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    code = parse_code("PY1-N-AAAAAAS")
+    play = Game(code.layout(), code.profile)
+    for move in report["moves"]:
+        play.push(parse_move(move))
+    assert report["winnable"] and report["max_removed"] == 28
+    assert play.status is Status.WON
+    assert (play.score, play.move_count) == (280, len(report["moves"]))

@@ -1,0 +1,201 @@
+"""Properties of random play on random deals, under every profile.
+
+Hypothesis picks a seed, a profile and then, step by step, one of the legal moves or an undo
+(through :class:`Game`) or a tap anywhere on the table or an undo (through :class:`Table`).
+After every step the invariants of the rules are checked against bookkeeping kept here, outside
+the engine: SCORE-PYRAMID-CARD, SCORE-WIN-280, MOVES-COUNT, UNDO-RESTORES, UNDO-COUNTER-KEEPS,
+END-NO-MORE-MOVES, END-PLAY-GOES-ON, CODE-REDEAL.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pyramide import (
+    DECK,
+    PROFILES,
+    Card,
+    DealCode,
+    Game,
+    Layout,
+    Move,
+    Profile,
+    RemoveKing,
+    RemovePair,
+    Status,
+    Table,
+    parse_code,
+)
+from pyramide.cards import KING, PAIR_TOTAL
+from pyramide.dealcode import MAX_SEED, deal
+from pyramide.layout import COVERED_BY, POSITIONS
+from pyramide.table import STOCK, WASTE, WASTE_BELOW, Target
+
+SEEDS = st.integers(min_value=0, max_value=MAX_SEED)
+ALL_PROFILES = st.sampled_from(list(PROFILES.values()))
+STEPS = 80
+RANDOM_PLAY = settings(max_examples=60, deadline=None)
+UNDO = "undo"
+
+
+@dataclass
+class Record:
+    """What the engine must restore on undo, kept independently of the engine."""
+
+    layout: Layout
+    score: int
+    recycles: int
+    removed: frozenset[Card]
+
+
+@dataclass
+class Ledger:
+    """Bookkeeping of one random game: the cards removed so far and the states undo goes back to."""
+
+    removed: frozenset[Card] = frozenset()
+    history: list[Record] = field(default_factory=list)
+
+    def before(self, game: Game) -> None:
+        self.history.append(Record(game.layout(), game.score, game.recycles, self.removed))
+
+    def after_move(self, move: Move) -> None:
+        if isinstance(move, RemoveKing):
+            self.removed |= {move.card}
+        elif isinstance(move, RemovePair):
+            self.removed |= {move.first, move.second}
+
+    def after_undo(self, game: Game) -> None:
+        record = self.history.pop()
+        assert (game.layout(), game.score, game.recycles) == (
+            record.layout,
+            record.score,
+            record.recycles,
+        ), "undo restores cards, points and recycles exactly"
+        self.removed = record.removed
+
+
+def _available(game: Game) -> list[Card]:
+    """Free pyramid cards and the waste top, worked out here from the geometry."""
+    cards = [
+        card
+        for index, card in enumerate(game.pyramid)
+        if card is not None and all(game.pyramid[i] is None for i in COVERED_BY[index])
+    ]
+    return cards + game.waste[-1:]
+
+
+def _removal_in_reach(game: Game) -> bool:
+    """A King or a pair of free cards worth 13, by the plain rules (no variant switch)."""
+    cards = _available(game)
+    return any(card.rank == KING for card in cards) or any(
+        a.rank + b.rank == PAIR_TOTAL for n, a in enumerate(cards) for b in cards[n + 1 :]
+    )
+
+
+def check(game: Game, ledger: Ledger) -> None:
+    """The invariants that hold after every action of any game started from a full deal."""
+    on_table = [c for c in (*game.pyramid, *game.waste, *game.stock) if c is not None]
+    assert len(on_table) == len(set(on_table)), "no card twice"
+    assert set(on_table).isdisjoint(ledger.removed), "a removed card came back"
+    assert set(on_table) | ledger.removed == set(DECK), "all 52 cards accounted for"
+    assert game.score == 10 * (28 - game.pyramid_left)
+    status = game.status
+    if status is Status.WON:
+        assert game.pyramid_cleared and game.score == 280
+        if game.profile.strict_win:
+            assert not game.stock and not game.waste
+    else:
+        assert not game.pyramid_cleared or game.profile.strict_win
+    assert (status is Status.NO_MORE_MOVES) == (status is not Status.WON and not game.legal_moves())
+    if status is Status.NO_MORE_MOVES:
+        assert not _removal_in_reach(game)
+        if game.profile.max_recycles is None:
+            assert not game.stock and not game.waste, "no more moves only once both are empty"
+    plain = not (game.profile.pairs_with_covering_card or game.profile.drawn_pairs_with_waste)
+    if plain and status is Status.PLAYING and not game.stock and not game.waste:
+        assert _removal_in_reach(game), "nothing left to do yet the game goes on"
+
+
+def _start(seed: int, profile: Profile) -> Game:
+    return Game(deal(seed, profile), profile)
+
+
+@RANDOM_PLAY
+@given(seed=SEEDS, profile=ALL_PROFILES, data=st.data())
+def test_random_moves_and_undos_keep_every_invariant(
+    seed: int, profile: Profile, data: st.DataObject
+) -> None:
+    game = _start(seed, profile)
+    ledger = Ledger()
+    check(game, ledger)
+    for _ in range(STEPS):
+        options: list[Move | str] = [*game.legal_moves()]
+        if game.can_undo():
+            options.append(UNDO)
+        if not options:
+            break
+        choice = data.draw(st.sampled_from(options))
+        count = game.move_count
+        if isinstance(choice, str):
+            game.pop()
+            ledger.after_undo(game)
+            assert game.move_count == count, "undo is not a move"
+        else:
+            assert game.is_legal(choice)
+            ledger.before(game)
+            game.push(choice)
+            ledger.after_move(choice)
+            assert game.move_count == count + 1
+        check(game, ledger)
+
+
+TAPS_OR_UNDO: list[Target | None] = [*POSITIONS, WASTE, WASTE_BELOW, STOCK, None]
+"""Every place a player can tap, and ``None`` for the undo button."""
+
+
+@RANDOM_PLAY
+@given(seed=SEEDS, profile=ALL_PROFILES, error_help=st.booleans(), data=st.data())
+def test_random_taps_keep_every_invariant(
+    seed: int, profile: Profile, error_help: bool, data: st.DataObject
+) -> None:
+    table = Table(_start(seed, profile), error_help)
+    game = table.game
+    for _ in range(STEPS):
+        target = data.draw(st.sampled_from(TAPS_OR_UNDO))
+        before = (game.layout(), game.score, game.move_count, table.selected)
+        if target is None:
+            table.undo()
+            assert game.move_count == before[2] and table.selected is None
+            continue
+        table.tap(target)
+        moved = game.move_count - before[2]
+        assert moved in (0, 1), "one tap plays at most one move"
+        key = table.message.key if table.message else None
+        assert key in (None, "card-blocked", "sum-must-equal", "no-more-moves")
+        if moved:
+            assert table.selected is None, "a move clears the selection"
+            assert (key == "no-more-moves") == (game.status is Status.NO_MORE_MOVES)
+        else:
+            assert (game.layout(), game.score) == before[:2], "nothing moves without a move"
+        if key == "card-blocked":
+            assert error_help and table.selected == before[3]
+        if key == "sum-must-equal":
+            assert table.message is not None and table.message.params == {"target": 13}
+            assert table.selected == target
+        if table.selected is not None:
+            assert table.card_at(table.selected) is not None
+        assert game.score == 10 * (28 - game.pyramid_left)
+
+
+@settings(max_examples=100, deadline=None)
+@given(seed=SEEDS, profile=ALL_PROFILES)
+def test_a_code_always_deals_the_same_52_cards(seed: int, profile: Profile) -> None:
+    code = str(DealCode(profile, seed))
+    first, again = parse_code(code).layout(), parse_code(code).layout()
+    assert first == again == deal(seed, profile)
+    assert [card is not None for card in first.pyramid] == [True] * 28
+    assert len(first.waste) == (0 if profile.stock_24 else 1)
+    on_table = [*first.pyramid, *first.waste, *first.stock]
+    assert set(on_table) == set(DECK) and len(on_table) == 52
