@@ -1,0 +1,692 @@
+"""The specification as data: load, validate and read ``spec/``.
+
+Every file is read with ``yaml.safe_load``, checked against its JSON Schema in ``spec/schemas``
+and then against the rest of the specification (known rule IDs, profiles, document sections,
+well-formed cards and layouts). Anything wrong raises :class:`SpecError`, whose message names the
+file, the field path and, where PyYAML knows it, the line: a suite author fixes the file without
+reading a traceback.
+
+The other parts of the harness read the specification only through the typed accessors here:
+:func:`load_rules`, :func:`load_messages`, :func:`load_profiles`, :func:`load_fixtures`,
+:func:`render_message`; :func:`replay` plays a fixture's transcript through any adapter.
+"""
+
+from __future__ import annotations
+
+import json
+import string
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import yaml
+
+from ..cards import Card, CardError
+from ..dealcode import DealCodeError, parse_code
+from ..layout import EMPTY, Layout, LayoutError
+from .adapter import Adapter, LayoutData, Snapshot
+from .paths import spec_dir
+
+PathPart = str | int
+
+LANGUAGES = ("fr", "hu", "en")
+SWITCHES = (
+    "strict_win",
+    "max_recycles",
+    "drawn_pairs_with_waste",
+    "pairs_with_covering_card",
+    "stock_24",
+)
+
+
+class SpecError(ValueError):
+    """A problem in a spec file, located by file, field path and (when known) line."""
+
+    def __init__(
+        self, file: Path, message: str, path: Sequence[PathPart] = (), line: int | None = None
+    ) -> None:
+        self.file = file
+        self.path = tuple(path)
+        self.line = line
+        super().__init__(f"{location(file, path, line)}: {message}")
+
+
+def location(file: Path, path: Sequence[PathPart] = (), line: int | None = None) -> str:
+    """``spec/deals/x.yaml, line 12, at transcript[3].expect``."""
+    where = str(file)
+    if line is not None:
+        where += f", line {line}"
+    if path:
+        where += f", at {format_path(path)}"
+    return where
+
+
+def format_path(path: Sequence[PathPart]) -> str:
+    """``transcript[3].expect.score`` for ``("transcript", 3, "expect", "score")``."""
+    text = ""
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else part)
+    return text
+
+
+# --- reading files --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Document:
+    """A parsed YAML file with what is needed to put line numbers on errors."""
+
+    file: Path
+    data: Any
+    root: yaml.Node | None
+
+    def error(self, message: str, path: Sequence[PathPart] = ()) -> SpecError:
+        return SpecError(self.file, message, path, _line_of(self.root, path))
+
+
+def _line_of(node: yaml.Node | None, path: Sequence[PathPart]) -> int | None:
+    """The line of the deepest node along ``path`` that the file has."""
+    if node is None:
+        return None
+    for part in path:
+        child: yaml.Node | None = None
+        if isinstance(node, yaml.MappingNode):
+            child = next((v for k, v in node.value if k.value == str(part)), None)
+        elif isinstance(node, yaml.SequenceNode) and isinstance(part, int):
+            child = node.value[part] if 0 <= part < len(node.value) else None
+        if child is None:
+            break
+        node = child
+    return node.start_mark.line + 1
+
+
+def _read(file: Path, schema_name: str) -> _Document:
+    try:
+        text = file.read_text(encoding="utf-8")
+    except OSError as error:
+        raise SpecError(file, f"cannot read the file: {error.strerror}") from None
+    try:
+        data = yaml.safe_load(text)
+        root = yaml.compose(text)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        line = None if mark is None else mark.line + 1
+        problem = getattr(error, "problem", None) or str(error)
+        raise SpecError(file, f"not valid YAML: {problem}", line=line) from None
+    document = _Document(file, data, root)
+    validator = jsonschema.Draft202012Validator(_schema(schema_name))
+    errors = sorted(validator.iter_errors(data), key=lambda e: (len(e.absolute_path), e.message))
+    if errors:
+        best = jsonschema.exceptions.best_match(errors)
+        raise document.error(_schema_message(best), list(best.absolute_path))
+    return document
+
+
+def _schema_message(error: jsonschema.ValidationError) -> str:
+    if error.validator == "additionalProperties":
+        return f"unknown field: {error.message}"
+    if error.validator == "oneOf" and error.context:
+        return f"{error.message.split(' is not valid')[0]} matches none of the allowed forms"
+    return error.message
+
+
+@cache
+def _schema(name: str) -> dict[str, Any]:
+    file = spec_dir() / "schemas" / name
+    try:
+        schema: dict[str, Any] = json.loads(file.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as error:
+        raise SpecError(file, f"cannot load the schema: {error}") from None
+    return schema
+
+
+# --- rules ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Source:
+    doc: str
+    section: str
+
+
+@dataclass(frozen=True)
+class Document:
+    """One rules document, cited by its key."""
+
+    key: str
+    number: str
+    title: str
+    language: str
+    description: str
+    sections: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    area: str
+    status: str
+    title: str
+    statement: str
+    sources: tuple[Source, ...]
+    profiles: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class OpenPoint:
+    number: int
+    question: str
+    settlement: str
+    resolution: str
+    rules: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """spec/rules.yaml: the documents, the rules in catalogue order, the settled open points."""
+
+    documents: Mapping[str, Document]
+    rules: Mapping[str, Rule]
+    open_points: tuple[OpenPoint, ...]
+
+    def rule(self, rule_id: str) -> Rule:
+        try:
+            return self.rules[rule_id]
+        except KeyError:
+            raise KeyError(f"unknown rule ID {rule_id!r}") from None
+
+    def areas(self) -> dict[str, list[Rule]]:
+        """Rules grouped by area, areas in order of first appearance."""
+        grouped: dict[str, list[Rule]] = {}
+        for rule in self.rules.values():
+            grouped.setdefault(rule.area, []).append(rule)
+        return grouped
+
+
+@cache
+def load_rules(root: Path | None = None) -> Catalogue:
+    """Read and check spec/rules.yaml (rule IDs unique; sources name known sections)."""
+    document = _read((root or spec_dir()) / "rules.yaml", "rules.schema.json")
+    data = document.data
+    documents = {
+        key: Document(
+            key,
+            value["number"],
+            value["title"],
+            value["language"],
+            value.get("description", ""),
+            tuple(value["sections"]),
+        )
+        for key, value in data["documents"].items()
+    }
+    known_profiles = set(load_profiles(root).profiles)
+    rules: dict[str, Rule] = {}
+    for n, item in enumerate(data["rules"]):
+        path: list[PathPart] = ["rules", n]
+        if item["id"] in rules:
+            raise document.error(f"rule ID {item['id']} appears twice", [*path, "id"])
+        for s, source in enumerate(item["sources"]):
+            doc = documents.get(source["doc"])
+            if doc is None:
+                raise document.error(
+                    f"unknown document {source['doc']!r}", [*path, "sources", s, "doc"]
+                )
+            if source["section"] not in doc.sections:
+                raise document.error(
+                    f"{source['doc']} has no section {source['section']!r}",
+                    [*path, "sources", s, "section"],
+                )
+        for p, name in enumerate(item["profiles"]):
+            if name not in known_profiles:
+                raise document.error(f"unknown profile {name!r}", [*path, "profiles", p])
+        rules[item["id"]] = Rule(
+            item["id"],
+            item["area"],
+            item["status"],
+            item["title"].strip(),
+            " ".join(item["statement"].split()),
+            tuple(Source(s["doc"], s["section"]) for s in item["sources"]),
+            tuple(item["profiles"]),
+        )
+    profiles = _profiles_document(root)
+    for n, item in enumerate(profiles.data["switches"]):
+        for kind in ("rules_on", "rules_off"):
+            _check_ids(profiles, rules, item[kind], ["switches", n, kind])
+    for n, item in enumerate(profiles.data["profiles"]):
+        _check_ids(profiles, rules, item["rules"], ["profiles", n, "rules"])
+    points = []
+    for n, item in enumerate(data["open_points"]):
+        _check_ids(document, rules, item["rules"], ["open_points", n, "rules"])
+        points.append(
+            OpenPoint(
+                item["number"],
+                " ".join(item["question"].split()),
+                item["settlement"],
+                " ".join(item["resolution"].split()),
+                tuple(item["rules"]),
+            )
+        )
+    return Catalogue(documents, rules, tuple(points))
+
+
+def _check_ids(
+    document: _Document, known: Mapping[str, object], ids: Sequence[str], path: list[PathPart]
+) -> None:
+    for n, rule_id in enumerate(ids):
+        if rule_id not in known:
+            raise document.error(f"unknown rule ID {rule_id!r}", [*path, n])
+
+
+def _known_rule_ids(root: Path | None) -> Mapping[str, object]:
+    return load_rules(root).rules
+
+
+# --- messages -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MessageText:
+    key: str
+    rules: tuple[str, ...]
+    params: tuple[str, ...]
+    texts: Mapping[str, str]
+
+
+@cache
+def load_messages(root: Path | None = None) -> dict[str, MessageText]:
+    """Read spec/messages.yaml; every text must use exactly the declared parameters."""
+    document = _read((root or spec_dir()) / "messages.yaml", "messages.schema.json")
+    known = _known_rule_ids(root)
+    messages: dict[str, MessageText] = {}
+    for n, item in enumerate(document.data["messages"]):
+        path: list[PathPart] = ["messages", n]
+        if item["key"] in messages:
+            raise document.error(f"message key {item['key']} appears twice", [*path, "key"])
+        _check_ids(document, known, item["rules"], [*path, "rules"])
+        for language in LANGUAGES:
+            slots = [name for _, name, _, _ in string.Formatter().parse(item[language]) if name]
+            if sorted(slots) != sorted(item["params"]):
+                raise document.error(
+                    f"the text uses slots {slots}, but params declares {item['params']}",
+                    [*path, language],
+                )
+        messages[item["key"]] = MessageText(
+            item["key"],
+            tuple(item["rules"]),
+            tuple(item["params"]),
+            {language: item[language] for language in LANGUAGES},
+        )
+    return messages
+
+
+def render_message(key: str, language: str, params: Mapping[str, int] | None = None) -> str:
+    """The text a player reads, e.g. ``render_message("sum-must-equal", "hu", {"target": 13})``."""
+    message = load_messages().get(key)
+    if message is None:
+        raise KeyError(f"unknown message key {key!r}")
+    if language not in message.texts:
+        raise KeyError(f"no {language!r} text; languages: {', '.join(LANGUAGES)}")
+    given = dict(params or {})
+    if sorted(given) != sorted(message.params):
+        raise KeyError(f"message {key!r} takes parameters {list(message.params)}, got {given}")
+    return message.texts[language].format(**given)
+
+
+# --- profiles -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Switch:
+    name: str
+    description: str
+    rules_on: tuple[str, ...]
+    rules_off: tuple[str, ...]
+
+    def is_on(self, value: bool | int | None) -> bool:
+        """A boolean switch is on when true; ``max_recycles`` when a limit is set."""
+        return value is not None if self.name == "max_recycles" else bool(value)
+
+
+@dataclass(frozen=True)
+class ProfileSpec:
+    name: str
+    letter: str
+    description: str
+    switches: Mapping[str, bool | int | None]
+    rules: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Profiles:
+    """spec/profiles.yaml: the switches and the named profiles, by name."""
+
+    switches: Mapping[str, Switch]
+    profiles: Mapping[str, ProfileSpec]
+
+    def holds_under(self, rule_id: str) -> list[str]:
+        """The profiles under which a rule holds, as the switches' rule lists say."""
+        names = []
+        for profile in self.profiles.values():
+            if all(
+                rule_id not in (s.rules_off if s.is_on(profile.switches[s.name]) else s.rules_on)
+                for s in self.switches.values()
+            ):
+                names.append(profile.name)
+        return names
+
+
+@cache
+def _profiles_document(root: Path | None) -> _Document:
+    return _read((root or spec_dir()) / "profiles.yaml", "profiles.schema.json")
+
+
+@cache
+def load_profiles(root: Path | None = None) -> Profiles:
+    """Read spec/profiles.yaml (its rule IDs are checked by :func:`load_rules`)."""
+    document = _profiles_document(root)
+    switches = {
+        item["name"]: Switch(
+            item["name"], item["description"], tuple(item["rules_on"]), tuple(item["rules_off"])
+        )
+        for item in document.data["switches"]
+    }
+    missing = [name for name in SWITCHES if name not in switches]
+    if missing:
+        raise document.error(f"switches missing: {', '.join(missing)}", ["switches"])
+    profiles: dict[str, ProfileSpec] = {}
+    letters: set[str] = set()
+    for n, item in enumerate(document.data["profiles"]):
+        if item["name"] in profiles or item["letter"] in letters:
+            raise document.error("profile name or letter used twice", ["profiles", n])
+        letters.add(item["letter"])
+        profiles[item["name"]] = ProfileSpec(
+            item["name"],
+            item["letter"],
+            " ".join(item["description"].split()),
+            dict(item["switches"]),
+            tuple(item["rules"]),
+        )
+    return Profiles(switches, profiles)
+
+
+# --- deal fixtures --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Facts:
+    max_removed: int | None = None
+    winnable: bool | None = None
+    par: int | None = None
+    has_par: bool = False
+    """Whether ``par`` was given (it may be given as null: no win exists)."""
+
+
+@dataclass(frozen=True)
+class Expectation:
+    """Observations a snapshot must show; cards already in ASCII, as snapshots write them."""
+
+    checks: Mapping[str, Any]
+    where: str
+    """``file, line N, at transcript[3].expect`` for failure messages."""
+
+    def mismatches(self, snapshot: Snapshot, language: str | None = "key") -> list[str]:
+        """Every check the snapshot fails, as ``field: expected X, got Y``.
+
+        ``language`` is the adapter's message capability: with ``"key"`` messages compare by
+        key and parameters, with ``fr``/``hu``/``en`` by the rendered text.
+        """
+        found: list[str] = []
+        for name, expected in self.checks.items():
+            actual = _observe(snapshot, name, expected, language)
+            if name == "message" and expected is not None and language in LANGUAGES:
+                expected = render_message(expected["key"], language, expected.get("params"))
+            if actual != expected:
+                found.append(f"{name}: expected {_show(expected)}, got {_show(actual)}")
+        return found
+
+
+def _observe(snapshot: Snapshot, name: str, expected: Any, language: str | None) -> Any:
+    if name == "pyramid":
+        return [list(row) for row in snapshot.pyramid]
+    if name == "rows":
+        return {row: list(snapshot.pyramid[int(row) - 1]) for row in expected}
+    if name == "waste":
+        return list(snapshot.waste)
+    if name == "waste_top":
+        return snapshot.waste[-1] if snapshot.waste else None
+    if name == "stock":
+        return None if snapshot.stock is None else list(snapshot.stock)
+    if name == "message":
+        shown = snapshot.message
+        if shown is None:
+            return None
+        if language in LANGUAGES:
+            return shown.text
+        return {"key": shown.key, "params": dict(shown.params)}
+    value: Any = getattr(snapshot, name)
+    return value
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, list) and value and isinstance(value[0], list):
+        return " / ".join(" ".join(card or EMPTY for card in row) for row in value)
+    if isinstance(value, list):
+        return " ".join(card or EMPTY for card in value) or "(none)"
+    return json.dumps(value, ensure_ascii=False)
+
+
+@dataclass(frozen=True)
+class Step:
+    action: str
+    """``tap`` or ``undo``."""
+    target: str | None
+    repeat: int
+    expect: Expectation | None
+    note: str | None
+    where: str
+
+
+@dataclass(frozen=True)
+class Fixture:
+    id: str
+    title: str
+    description: str
+    rules: tuple[str, ...]
+    profile: str
+    error_help: bool
+    code: str | None
+    layout: LayoutData | None
+    """The position in the adapter protocol's notation (ASCII cards, ``None`` for empty)."""
+    facts: Facts | None
+    initial: Expectation | None
+    transcript: tuple[Step, ...]
+    file: Path = field(compare=False)
+
+    def start_arguments(self) -> dict[str, Any]:
+        """Keyword arguments for :meth:`Adapter.start`."""
+        start: dict[str, Any] = {"profile": self.profile, "error_help": self.error_help}
+        if self.code is not None:
+            start["code"] = self.code
+        else:
+            start["layout"] = self.layout
+        return start
+
+
+def load_fixture(file: Path, root: Path | None = None) -> Fixture:
+    """Read and check one fixture file."""
+    document = _read(file, "deal.schema.json")
+    data = document.data
+    if data["id"] != file.stem:
+        raise document.error(f"the id must be the file's name, {file.stem!r}", ["id"])
+    _check_ids(document, _known_rule_ids(root), data["rules"], ["rules"])
+    profiles = load_profiles(root).profiles
+    if data["profile"] not in profiles:
+        raise document.error(f"unknown profile {data['profile']!r}", ["profile"])
+    code = data.get("code")
+    if code is not None:
+        try:
+            letter = parse_code(code).profile.letter
+        except DealCodeError as error:
+            raise document.error(str(error), ["code"]) from None
+        if letter != profiles[data["profile"]].letter:
+            raise document.error(f"the code's letter {letter} is not profile {data['profile']}")
+    layout = None
+    if "layout" in data:
+        layout = _layout(document, data["layout"])
+    facts = None
+    if "facts" in data:
+        raw = data["facts"]
+        facts = Facts(raw.get("max_removed"), raw.get("winnable"), raw.get("par"), "par" in raw)
+    initial = None
+    if "initial" in data:
+        initial = _expectation(document, data["initial"], ["initial"])
+    steps = []
+    for n, raw in enumerate(data.get("transcript", [])):
+        path: list[PathPart] = ["transcript", n]
+        expect = raw.get("expect")
+        steps.append(
+            Step(
+                "tap" if "tap" in raw else "undo",
+                raw.get("tap"),
+                raw.get("repeat", 1),
+                None if expect is None else _expectation(document, expect, [*path, "expect"]),
+                raw.get("note"),
+                _where(document, path),
+            )
+        )
+    return Fixture(
+        data["id"],
+        data["title"],
+        " ".join(data.get("description", "").split()),
+        tuple(data["rules"]),
+        data["profile"],
+        data.get("error_help", True),
+        code,
+        layout,
+        facts,
+        initial,
+        tuple(steps),
+        file,
+    )
+
+
+def _where(document: _Document, path: Sequence[PathPart]) -> str:
+    return location(document.file, path, _line_of(document.root, path))
+
+
+def _ascii(document: _Document, text: str, path: Sequence[PathPart]) -> str | None:
+    if text == EMPTY:
+        return None
+    try:
+        return Card.parse(text).ascii
+    except CardError as error:
+        raise document.error(str(error), path) from None
+
+
+def _cards(document: _Document, text: str, path: Sequence[PathPart]) -> list[str | None]:
+    return [_ascii(document, word, path) for word in text.split()]
+
+
+def _rows(document: _Document, rows: Sequence[str], path: list[PathPart]) -> list[list[str | None]]:
+    parsed = []
+    for n, row in enumerate(rows):
+        cards = _cards(document, row, [*path, n])
+        if len(cards) != n + 1:
+            raise document.error(f"row {n + 1} must hold {n + 1} places", [*path, n])
+        parsed.append(cards)
+    return parsed
+
+
+def _layout(document: _Document, raw: Mapping[str, Any]) -> LayoutData:
+    data: dict[str, Any] = {
+        "pyramid": _rows(document, raw["pyramid"], ["layout", "pyramid"]),
+        "waste": _cards(document, raw["waste"], ["layout", "waste"]),
+        "stock": _cards(document, raw["stock"], ["layout", "stock"]),
+    }
+    try:
+        Layout.from_rows(
+            [[card or EMPTY for card in row] for row in data["pyramid"]],
+            data["waste"],
+            data["stock"],
+        )
+    except LayoutError as error:
+        raise document.error(str(error), ["layout"]) from None
+    return data
+
+
+def _expectation(document: _Document, raw: Mapping[str, Any], path: list[PathPart]) -> Expectation:
+    checks: dict[str, Any] = {}
+    for name, value in raw.items():
+        here = [*path, name]
+        if name == "pyramid":
+            checks[name] = _rows(document, value, here)
+        elif name == "rows":
+            checks[name] = {
+                row: _cards(document, text, [*here, row]) for row, text in value.items()
+            }
+            for row, cards in checks[name].items():
+                if len(cards) != int(row):
+                    raise document.error(f"row {row} must hold {row} places", [*here, row])
+        elif name in ("waste", "stock"):
+            checks[name] = _cards(document, value, here)
+        elif name == "waste_top":
+            checks[name] = None if value is None else _ascii(document, value, here)
+        elif name == "message" and value is not None:
+            if value["key"] not in load_messages():
+                raise document.error(f"unknown message key {value['key']!r}", [*here, "key"])
+            checks[name] = {"key": value["key"], "params": dict(value.get("params", {}))}
+        else:
+            checks[name] = value
+    return Expectation(checks, _where(document, path))
+
+
+@cache
+def load_fixtures(root: Path | None = None) -> tuple[Fixture, ...]:
+    """Every fixture of spec/deals, in file-name order."""
+    folder = (root or spec_dir()) / "deals"
+    return tuple(load_fixture(file, root) for file in sorted(folder.glob("*.yaml")))
+
+
+def fixture(fixture_id: str) -> Fixture:
+    """One fixture by id."""
+    for item in load_fixtures():
+        if item.id == fixture_id:
+            return item
+    raise KeyError(f"no fixture {fixture_id!r} in spec/deals")
+
+
+def load_all(root: Path | None = None) -> None:
+    """Load every spec file, so that every check above runs; raise the first problem found."""
+    load_rules(root)
+    load_messages(root)
+    load_fixtures(root)
+
+
+# --- replaying transcripts ------------------------------------------------------------------
+
+
+def play(adapter: Adapter, step: Step) -> Snapshot:
+    """Play one step, every repetition of it, and return the snapshot after the last."""
+    snapshot = adapter.snapshot()
+    for _ in range(step.repeat):
+        snapshot = adapter.undo() if step.target is None else adapter.tap(step.target)
+    return snapshot
+
+
+def replay(adapter: Adapter, item: Fixture, language: str | None = "key") -> list[str]:
+    """Start the fixture's game, play its transcript and list every expectation not met."""
+    snapshot = adapter.start(**item.start_arguments())
+    failures = _failures(item.initial, snapshot, language)
+    for step in item.transcript:
+        snapshot = play(adapter, step)
+        failures.extend(_failures(step.expect, snapshot, language))
+    return failures
+
+
+def _failures(expect: Expectation | None, snapshot: Snapshot, language: str | None) -> list[str]:
+    if expect is None:
+        return []
+    return [f"{expect.where}: {problem}" for problem in expect.mismatches(snapshot, language)]
