@@ -1,0 +1,56 @@
+Feature: The deal
+  Pyramid is a patience for one player with one ordinary deck of 52 cards, no jokers.
+  The game lays 28 cards face up in a triangle of seven rows: one card on top, two in the
+  second row, and so on down to seven cards in the bottom row. Every card lies partly under
+  the two cards next to it in the row below: the card in row r, place c is covered by the
+  cards in row r+1, places c and c+1. One more card is turned face up: it starts the waste.
+  The 23 cards left form the stock, face down.
+
+  How to read the tables in these scenarios: the pyramid is drawn row by row from the top,
+  "--" marks a place whose card has gone, and rows left out at the bottom are empty.
+  "waste:" lists the waste from its bottom card to its top card; "stock:" lists the stock
+  from the card that will be drawn first.
+
+  @DEAL-DECK @needs-codes @needs-stock-order
+  Scenario: A deal uses every card of one deck exactly once
+    Given the app's rules
+    And the deal PY1-N-AAAAAAJ
+    Then all 52 cards of one deck are on the table, each once
+
+  @DEAL-PYRAMID @needs-codes
+  Scenario: The pyramid starts full: seven rows of one to seven cards
+    Given the app's rules
+    And the deal PY1-N-AAAAAAS
+    Then the pyramid has 7 rows of 1 to 7 cards, every place filled
+
+  @DEAL-WASTE-CARD @DEAL-STOCK @needs-codes
+  Scenario: One card starts the waste and the other 23 wait in the stock
+    Given the app's rules
+    And the deal PY1-N-AAAAAAS
+    Then the waste holds 1 card
+    And the stock holds 23 cards
+
+  @DEAL-COVERING
+  Scenario: A card stays covered until both cards of the row below it have gone
+    Here the 5♦ (row 2, place 1) lies under the K♣ and the K♦ of row 3.
+    Given the app's rules
+    And a table:
+      """
+          9♠
+        5♦  4♥
+      K♣  K♦  J♥
+      waste: 8♣
+      """
+    When I tap K♣
+    And I tap 5♦ then the waste
+    Then 5♦ is still in the pyramid
+    And the waste top is 8♣
+    When I tap K♦
+    And I tap 5♦ then the waste
+    Then 5♦ and 8♣ are removed
+    And the pyramid is:
+      """
+          9♠
+        --  4♥
+      --  --  J♥
+      """

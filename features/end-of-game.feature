@@ -1,0 +1,114 @@
+Feature: The end of the game
+  The game is won the moment the last of the 28 pyramid cards goes, even if cards are left in
+  the stock or the waste. The app declares a dead end ("no more moves") only when the stock
+  and the waste are both empty and no pair and no King can be played. As long as a card can
+  still be drawn or the waste recycled, the game goes on, even if nothing will ever come off
+  the pyramid again; the player then simply starts a new game.
+
+  Tables: the pyramid row by row from the top, "--" for a place whose card has gone, rows
+  left out at the bottom are empty; the waste from bottom to top; the stock top card first.
+
+  @END-WIN
+  Scenario: Clearing the pyramid wins, with cards still in the stock and the waste
+    Given the app's rules
+    And a table:
+      """
+          5♠
+      waste: J♥ 8♦
+      stock: 3♣ 9♥
+      """
+    When I tap 5♠ then the waste
+    Then the game is won
+    And the stock holds 2 cards
+    And the waste is J♥
+
+  @END-WIN
+  Scenario: The game is not won while a pyramid card is left
+    Given the app's rules
+    And a table:
+      """
+          5♠
+        K♣  9♥
+      waste: 8♦ 4♦
+      """
+    When I tap 9♥ then the waste
+    And I tap K♣
+    Then the game is not won
+    And the pyramid is:
+      """
+          5♠
+      """
+    When I tap 5♠ then the waste
+    Then the game is won
+
+  @END-NO-MORE-MOVES
+  Scenario: Nothing left to draw, recycle or remove: no more moves
+    Given the app's rules
+    And a table:
+      """
+          5♣
+        9♦  3♠
+      stock: K♥
+      """
+    When I tap the stock
+    Then the game goes on
+    When I tap the waste
+    Then K♥ is removed
+    And the game is over with no more moves
+
+  @END-NO-MORE-MOVES @needs-messages
+  Scenario: The dead end is announced
+    Given the app's rules
+    And a table:
+      """
+          5♣
+        9♦  3♠
+      waste: K♥
+      """
+    When I tap the waste
+    Then the message is "no-more-moves"
+
+  @END-NO-MORE-MOVES @END-PLAY-GOES-ON
+  Scenario: With stock and waste empty, a pair still to play keeps the game going
+    Given the app's rules
+    And a table:
+      """
+          5♣
+        9♦  4♠
+      """
+    Then the game goes on
+    When I tap 9♦ then 4♠
+    Then the game is over with no more moves
+
+  @END-PLAY-GOES-ON
+  Scenario: Nothing can come off the pyramid, but the waste can be recycled: play goes on
+    Given the app's rules
+    And a table:
+      """
+          5♣
+        9♦  3♠
+      stock: 2♥
+      """
+    When I tap the stock
+    Then the stock is empty
+    And the game goes on
+    When I tap the stock
+    Then the stock holds 1 card
+    And the game goes on
+
+  @OPEN-TIMER @implementation-defined
+  Scenario: Once won, the game is over: further taps change nothing
+    The rules do not say when the game's clock starts or stops, and the suite sees no clock.
+    What it can see is that a won game is finished: the reference engine then ignores taps.
+    Given the app's rules
+    And a table:
+      """
+          5♠
+      waste: 8♦
+      stock: 3♣ 9♥
+      """
+    When I tap 5♠ then the waste
+    And I tap the stock
+    Then the game is won
+    And the stock holds 2 cards
+    And the move counter is 1

@@ -1,0 +1,101 @@
+Feature: Free cards
+  Only free cards can be played. A card of the pyramid is free once the two cards lying on
+  it (in the row below) have both gone; at the start only the seven cards of the bottom row
+  are free. The top card of the waste is free too; the waste cards under it must wait.
+  Tapping a free card picks it (it is shown selected). Tapping a card that is still covered
+  does nothing; if the app's error help is on, it says the card is blocked by another.
+
+  Tables: the pyramid row by row from the top, "--" for a place whose card has gone, rows
+  left out at the bottom are empty; the waste from bottom to top; the stock top card first.
+
+  @FREE-PYRAMID
+  Scenario: A card becomes free only when both cards on it have gone
+    Given the app's rules
+    And a table:
+      """
+          6♣
+        K♠  K♥
+      waste: 7♦
+      """
+    When I tap 6♣ then the waste
+    Then 6♣ is still in the pyramid
+    When I tap K♠
+    And I tap 6♣ then the waste
+    Then 6♣ is still in the pyramid
+    When I tap K♥
+    And I tap 6♣ then the waste
+    Then 6♣ and 7♦ are removed
+
+  @FREE-WASTE-TOP
+  Scenario: The top card of the waste is free
+    Given the app's rules
+    And a table:
+      """
+          J♣
+        6♣  3♥
+      waste: 9♦ 7♦
+      """
+    When I tap 6♣ then the waste
+    Then 6♣ and 7♦ are removed
+    And the waste top is 9♦
+
+  @FREE-WASTE-TOP @needs-taps
+  Scenario: A waste card under the top card cannot be played
+    The 7♦ would make 13 with the 6♣, but the 2♣ lies on it.
+    Given the app's rules
+    And a table:
+      """
+          J♣
+        6♣  3♥
+      waste: 7♦ 2♣
+      """
+    When I tap 6♣ then the card beneath the waste top
+    Then 6♣ is still in the pyramid
+    And the waste is 7♦ 2♣
+    And the score is 0
+
+  @TAP-SELECT @needs-taps
+  Scenario Outline: Tapping a free card selects it
+    Given the app's rules
+    And a table:
+      """
+          J♣
+        6♣  3♥
+      waste: 9♦ 7♦
+      """
+    When I tap <card>
+    Then <card> is selected
+
+    Examples:
+      | card |
+      | 6♣   |
+      | 3♥   |
+      | 7♦   |
+
+  @TAP-BLOCKED @needs-taps @needs-messages
+  Scenario: Tapping a covered card only says it is blocked
+    Given the app's rules
+    And a table:
+      """
+          J♣
+        6♣  3♥
+      waste: 9♦ 7♦
+      """
+    When I tap J♣
+    Then nothing is selected
+    And J♣ is still in the pyramid
+    And the message is "card-blocked"
+
+  @TAP-BLOCKED @needs-taps @needs-messages
+  Scenario: With error help off, a covered card does not even say it is blocked
+    Given the app's rules
+    And error help is off
+    And a table:
+      """
+          J♣
+        6♣  3♥
+      waste: 9♦ 7♦
+      """
+    When I tap J♣
+    Then nothing is selected
+    And no message is shown

@@ -1,0 +1,120 @@
+Feature: Undo
+  The Undo button takes back the last actions, up to 100 of them: pairs, Kings, draws and
+  recycles. The cards go back where they were and the points they earned are taken off the
+  score. The move counter does not go back down: undoing never lowers it (and in the reference
+  engine undoing is not itself a move, so the counter stays as it was). Undoing also drops
+  whatever card was picked.
+
+  Tables: the pyramid row by row from the top, "--" for a place whose card has gone, rows
+  left out at the bottom are empty; the waste from bottom to top; the stock top card first.
+
+  @UNDO-RESTORES @UNDO-COUNTER-KEEPS @needs-undo
+  Scenario Outline: Undo puts the cards back and takes the points off, not the moves
+    Given the app's rules
+    And a table:
+      """
+            Q♠
+          5♣  8♣
+        4♦  9♣  K♥
+      waste: 4♠ K♣
+      stock: 8♥
+      """
+    When I tap <taps>
+    And I undo
+    Then the cards and the score are as they were at the start
+    And the move counter is <moves>
+
+    Examples:
+      | action                      | taps                 | moves |
+      | a pair of two pyramid cards | 4♦ then 9♣           | 1     |
+      | a King of the pyramid       | K♥                   | 1     |
+      | a King from the waste       | the waste            | 1     |
+      | a draw                      | the stock            | 1     |
+
+  @UNDO-RESTORES @needs-undo
+  Scenario: Undo takes back a recycle, then the draw before it
+    Given the app's rules
+    And a table:
+      """
+            Q♠
+          5♣  8♣
+        4♦  9♣  K♥
+      waste: 4♠ K♣
+      stock: 8♥
+      """
+    When I tap the stock, the stock
+    Then the stock holds 3 cards
+    When I undo
+    Then the cards and the score are as they were after tap 1
+    When I undo
+    Then the cards and the score are as they were at the start
+
+  @UNDO-RESTORES @needs-undo
+  Scenario: Several undos take back several removals, the last one first
+    Given the app's rules
+    And a table:
+      """
+            Q♠
+          5♣  8♣
+        4♦  9♣  K♥
+      waste: 4♠ K♣
+      """
+    When I tap 4♦ then 9♣, K♥, 5♣ then 8♣
+    Then the score is 50
+    When I undo
+    Then the cards and the score are as they were after tap 3
+    And the score is 30
+    When I undo 2 times
+    Then the cards and the score are as they were at the start
+    And the move counter is 3
+
+  @UNDO-LAST-100 @needs-undo
+  Scenario: Only the last 100 actions can be undone
+    101 taps on the stock: draws and recycles of two cards. The 101st undo finds nothing left
+    to take back, and the table stays as it was after the first tap.
+    Given the app's rules
+    And a table:
+      """
+          5♠
+        Q♥  9♥
+      stock: 2♣ 3♣
+      """
+    When I tap the stock 101 times
+    And I undo 100 times
+    Then the cards and the score are as they were after tap 1
+    When I undo
+    Then the cards and the score are as they were after tap 1
+    And the move counter is 101
+
+  @UNDO-COUNTER-KEEPS @OPEN-UNDO-NOT-A-MOVE @implementation-defined @needs-undo
+  Scenario: Undoing is not a move: the counter neither rises nor falls
+    Given the app's rules
+    And a table:
+      """
+          5♠
+        Q♥  9♥
+      stock: 2♣ 3♣
+      """
+    When I tap the stock 2 times
+    And I undo 2 times
+    Then the move counter is 2
+    When I tap the stock
+    Then the move counter is 3
+
+  @OPEN-UNDO-SELECTION @implementation-defined @needs-undo @needs-taps
+  Scenario: Undo drops the picked card
+    Given the app's rules
+    And a table:
+      """
+            Q♠
+          5♣  8♣
+        4♦  9♣  K♥
+      waste: 4♠ K♣
+      stock: 8♥
+      """
+    When I tap the stock
+    And I tap 9♣
+    Then 9♣ is selected
+    When I undo
+    Then nothing is selected
+    And the waste top is K♣

@@ -1,0 +1,405 @@
+"""The step library: the sentences of ``features/*.feature``, spoken to an adapter.
+
+Every step talks only to the ``adapter`` fixture (:class:`~pyramide.conformance.adapter.Adapter`)
+and reads only its snapshots, so the same scenarios check the reference engine and any other
+engine. The only thing borrowed from the reference package is the card notation
+(:meth:`pyramide.cards.Card.parse`), which turns ``10♦``, ``TD`` or ``10D`` into the snapshot's
+``TD``.
+
+How a table is drawn in a scenario (a docstring)::
+
+          J♦
+         6♣ 7♥
+        -- -- --        <- ``--`` is an empty place; rows not drawn at the bottom are empty
+    waste: 6♦ 7♣        <- bottom to top; omitted or ``--`` when empty
+    stock: 2♣ 9♥        <- top card first; omitted or ``--`` when empty
+
+Cards are tapped by name: the step finds the card in the pyramid or on top of the waste. A card
+that is nowhere a player could touch it fails the scenario with a message naming where it is.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from pytest_bdd import given, parsers, then, when
+
+from ..cards import Card, CardError
+from .adapter import Adapter, Shown, Snapshot, target_name
+from .plugin import NOT_APPLICABLE
+from .specdata import render_message
+
+ROWS = 7
+EMPTY = "--"
+STATUS_WORDS = {
+    "goes on": "playing",
+    "is won": "won",
+    "is over with no more moves": "no-more-moves",
+}
+_CODE = re.compile(r"^PY1-[A-Z]-[A-Z2-7]{7}$")
+_LIST_SPLIT = re.compile(r",\s*|\s+then\s+|\s+and\s+")
+
+
+# --- notation -------------------------------------------------------------------------------
+
+
+def card_name(text: str) -> str:
+    """The snapshot's ASCII name of a card written either way; a clear failure otherwise."""
+    try:
+        return Card.parse(text).ascii
+    except CardError as error:
+        pytest.fail(f"the scenario names a card that does not exist: {error}")
+
+
+def cards_in(text: str) -> list[str]:
+    """Cards listed as ``7♣ 3♥``, ``7♣, 3♥`` or ``7♣ and 3♥``."""
+    return [card_name(word) for word in _LIST_SPLIT.sub(" ", text).split()]
+
+
+def shown(card: str) -> str:
+    """A snapshot's ASCII card as the rulebook writes it (``TD`` → ``10♦``)."""
+    return str(Card.parse(card))
+
+
+def parse_table(text: str) -> dict[str, Any]:
+    """A drawn table (see the module docstring) in the adapter's layout notation."""
+    rows: list[list[str | None]] = []
+    piles: dict[str, list[str]] = {"waste": [], "stock": []}
+    for number, line in enumerate(text.splitlines(), start=1):
+        words = line.split()
+        if not words:
+            continue
+        label = words[0].rstrip(":").lower()
+        if words[0].endswith(":") and label in piles:
+            piles[label] = [card_name(w) for w in words[1:] if w != EMPTY]
+            continue
+        if len(rows) == ROWS or len(words) != len(rows) + 1:
+            pytest.fail(
+                f"table line {number} ({line.strip()!r}): row {len(rows) + 1} of the pyramid "
+                f"must hold {len(rows) + 1} places, written as cards or {EMPTY}"
+            )
+        rows.append([None if w == EMPTY else card_name(w) for w in words])
+    while len(rows) < ROWS:
+        rows.append([None] * (len(rows) + 1))
+    return {"pyramid": rows, "waste": piles["waste"], "stock": piles["stock"]}
+
+
+def draw_pyramid(rows: Sequence[Sequence[str | None]]) -> str:
+    """A pyramid as the rulebook draws it, for failure messages."""
+    return "\n".join(" ".join(EMPTY if c is None else shown(c) for c in row) for row in rows)
+
+
+# --- the game being played ------------------------------------------------------------------
+
+
+@dataclass
+class Play:
+    """One scenario's game: the rules chosen, and every snapshot seen after a tap."""
+
+    adapter: Adapter
+    profile: str = "app"
+    error_help: bool = True
+    taps: list[Snapshot] = field(default_factory=list)
+    """``taps[0]`` is the table at the start, ``taps[n]`` the table after the n-th tap."""
+    first_deal: Snapshot | None = None
+
+    @property
+    def now(self) -> Snapshot:
+        if not self.taps:
+            pytest.fail("the scenario plays before setting up a table (Given a table / the deal)")
+        return self.adapter.snapshot()
+
+    def start(self, **how: Any) -> Snapshot:
+        snapshot = self.adapter.start(profile=self.profile, error_help=self.error_help, **how)
+        self.taps = [snapshot]
+        return snapshot
+
+    def tap(self, target: str) -> None:
+        self.taps.append(self.adapter.tap(target))
+
+    def locate(self, card: str) -> str:
+        """The tap target holding ``card``: its pyramid place, or ``waste`` for the waste top."""
+        snapshot = self.now
+        for row, cards in enumerate(snapshot.pyramid, start=1):
+            if card in cards:
+                return target_name(row, cards.index(card) + 1)
+        if snapshot.waste and snapshot.waste[-1] == card:
+            return "waste"
+        where = "under the waste top" if card in snapshot.waste else "not on the table"
+        if snapshot.stock is not None and card in snapshot.stock:
+            where = "in the stock"
+        pytest.fail(
+            f"cannot tap {shown(card)}: it is {where}, neither in the pyramid nor on top of the "
+            f"waste\npyramid:\n{draw_pyramid(snapshot.pyramid)}\nwaste: {list(snapshot.waste)}"
+        )
+
+    def target(self, words: str) -> str:
+        """``the stock``, ``the waste``, ``the card beneath the waste top`` or a card's name."""
+        named = {
+            "the stock": "stock",
+            "the waste": "waste",
+            "the card beneath the waste top": "waste-below",
+        }
+        return named.get(words.strip()) or self.locate(card_name(words))
+
+
+def on_table(snapshot: Snapshot) -> set[str]:
+    """Every card a snapshot shows (the stock's only if the engine reports its order)."""
+    cards = {c for row in snapshot.pyramid for c in row if c is not None}
+    return cards | set(snapshot.waste) | set(snapshot.stock or ())
+
+
+def cards_and_score(snapshot: Snapshot) -> tuple[object, ...]:
+    """What undo must restore: every card's place and the score (the counter is not restored)."""
+    return (snapshot.pyramid, snapshot.waste, snapshot.stock_size, snapshot.stock, snapshot.score)
+
+
+@pytest.fixture
+def play(adapter: Adapter) -> Play:
+    return Play(adapter)
+
+
+# --- Given ----------------------------------------------------------------------------------
+
+
+@given("the app's rules")
+def app_rules(play: Play) -> None:
+    play.profile = "app"
+
+
+@given(parsers.re(r"the (?P<profile>[a-z0-9-]+) rules"))
+def profile_rules(play: Play, profile: str) -> None:
+    play.profile = profile
+
+
+@given("error help is off")
+def error_help_off(play: Play) -> None:
+    play.error_help = False
+
+
+@given("a table:")
+def a_table(play: Play, docstring: str) -> None:
+    play.start(layout=parse_table(docstring))
+
+
+@given(parsers.re(r"the deal (?P<code>\S+)"))
+def a_deal(play: Play, code: str) -> None:
+    play.first_deal = play.start(code=code)
+
+
+# --- When -----------------------------------------------------------------------------------
+
+
+@when(parsers.re(r"I tap (?P<targets>(?!.* times$).+)"))
+def tap(play: Play, targets: str) -> None:
+    """``I tap 7♣``, ``I tap 7♣ then 6♦``, ``I tap K♠, A♠ then Q♠``, ``I tap the stock``."""
+    for words in re.split(r",\s*|\s+then\s+", targets):
+        play.tap(play.target(words))
+
+
+@when(parsers.re(r"I tap the stock (?P<times>\d+) times"))
+def tap_stock_times(play: Play, times: str) -> None:
+    for _ in range(int(times)):
+        play.tap("stock")
+
+
+@when(parsers.re(r"I undo(?: (?P<times>\d+) times)?"))
+def undo(play: Play, times: str | None) -> None:
+    play.now  # noqa: B018 - fails clearly if no game was started
+    for _ in range(int(times or 1)):
+        play.adapter.undo()
+
+
+@when(parsers.re(r"I deal (?P<code>\S+) again"))
+def deal_again(play: Play, code: str) -> None:
+    play.start(code=code)
+
+
+# --- Then: cards ----------------------------------------------------------------------------
+
+
+@then(parsers.re(r"(?P<cards>.+) (?:is|are) removed"))
+def removed(play: Play, cards: str) -> None:
+    present = on_table(play.now)
+    for card in cards_in(cards):
+        assert card not in present, f"{shown(card)} should be gone but is still on the table"
+
+
+@then(parsers.re(r"(?P<cards>.+) (?:is|are) still in the pyramid"))
+def still_in_pyramid(play: Play, cards: str) -> None:
+    pyramid = {c for row in play.now.pyramid for c in row}
+    for card in cards_in(cards):
+        assert card in pyramid, f"{shown(card)} should still be in the pyramid"
+
+
+@then("the pyramid is:")
+def pyramid_is(play: Play, docstring: str) -> None:
+    expected = parse_table(docstring)["pyramid"]
+    actual = [list(row) for row in play.now.pyramid]
+    assert actual == expected, (
+        f"the pyramid is\n{draw_pyramid(actual)}\nbut should be\n{draw_pyramid(expected)}"
+    )
+
+
+@then(parsers.re(r"the pyramid has 7 rows of 1 to 7 cards, every place filled"))
+def full_pyramid(play: Play) -> None:
+    rows = play.now.pyramid
+    assert [len(row) for row in rows] == list(range(1, ROWS + 1)), f"rows: {rows}"
+    assert all(card is not None for row in rows for card in row), draw_pyramid(rows)
+
+
+@then(parsers.re(r"the cards left in row (?P<row>\d) are (?P<cards>.+)"))
+def cards_left_in_row(play: Play, row: str, cards: str) -> None:
+    left = [c for c in play.now.pyramid[int(row) - 1] if c is not None]
+    assert left == cards_in(cards), f"row {row} holds {[shown(c) for c in left]}"
+
+
+@then(parsers.re(r"the waste top is (?P<card>\S+)"))
+def waste_top(play: Play, card: str) -> None:
+    waste = play.now.waste
+    assert waste, "the waste is empty"
+    assert waste[-1] == card_name(card), f"the waste top is {shown(waste[-1])}"
+
+
+@then(parsers.re(r"the (?P<pile>waste|stock) is empty"))
+def pile_empty(play: Play, pile: str) -> None:
+    snapshot = play.now
+    size = len(snapshot.waste) if pile == "waste" else snapshot.stock_size
+    assert size == 0, f"the {pile} holds {size} cards"
+
+
+@then(parsers.re(r"the waste is (?P<cards>(?!empty$).+)"))
+def waste_is(play: Play, cards: str) -> None:
+    waste = list(play.now.waste)
+    assert waste == cards_in(cards), f"the waste (bottom to top) is {[shown(c) for c in waste]}"
+
+
+@then(parsers.re(r"the (?P<pile>waste|stock) holds (?P<count>\d+) cards?"))
+def pile_holds(play: Play, pile: str, count: str) -> None:
+    snapshot = play.now
+    size = len(snapshot.waste) if pile == "waste" else snapshot.stock_size
+    assert size == int(count), f"the {pile} holds {size} cards, not {count}"
+
+
+@then("all 52 cards of one deck are on the table, each once")
+def whole_deck(play: Play) -> None:
+    snapshot = play.now
+    assert snapshot.stock is not None, "the adapter does not report the stock's cards"
+    listed = [c for row in snapshot.pyramid for c in row if c is not None]
+    listed += [*snapshot.waste, *snapshot.stock]
+    assert len(listed) == 52, f"{len(listed)} cards on the table"
+    assert len(set(listed)) == 52, f"a card appears twice: {sorted(listed)}"
+    assert all(Card.parse(c).ascii == c for c in listed)
+
+
+@then(parsers.re(r"the cards and the score are as they were (?P<when>at the start|after tap \d+)"))
+def as_they_were(play: Play, when: str) -> None:
+    index = 0 if when == "at the start" else int(when.split()[-1])
+    before, now = play.taps[index], play.now
+    assert cards_and_score(now) == cards_and_score(before), (
+        f"expected the table {when}:\n{draw_pyramid(before.pyramid)}\nwaste {before.waste}, "
+        f"stock {before.stock_size} cards, score {before.score}\nbut got:\n"
+        f"{draw_pyramid(now.pyramid)}\nwaste {now.waste}, stock {now.stock_size} cards, "
+        f"score {now.score}"
+    )
+
+
+# --- Then: selection, score, counter, status ------------------------------------------------
+
+
+@then(parsers.re(r"(?P<card>(?!nothing )\S+) is selected"))
+def is_selected(play: Play, card: str) -> None:
+    expected = play.locate(card_name(card))
+    assert play.now.selected == expected, (
+        f"{card} (at {expected}) should be selected; selected: {play.now.selected}"
+    )
+
+
+@then("nothing is selected")
+def nothing_selected(play: Play) -> None:
+    assert play.now.selected is None, f"{play.now.selected} is selected"
+
+
+@then(parsers.re(r"the score is (?P<score>\d+)"))
+def score_is(play: Play, score: str) -> None:
+    assert play.now.score == int(score), f"the score is {play.now.score}, not {score}"
+
+
+@then(parsers.re(r"the move counter is (?P<moves>\d+)"))
+def moves_is(play: Play, moves: str) -> None:
+    assert play.now.moves == int(moves), f"the move counter is {play.now.moves}, not {moves}"
+
+
+@then(parsers.re(f"the game (?P<words>{'|'.join(STATUS_WORDS)})"))
+def status_is(play: Play, words: str) -> None:
+    status = play.now.status
+    assert status == STATUS_WORDS[words], f"the game's status is {status!r}"
+
+
+@then("the game is not won")
+def not_won(play: Play) -> None:
+    assert play.now.status != "won", "the game is won"
+
+
+# --- Then: messages and codes ---------------------------------------------------------------
+
+
+def expect_message(play: Play, key: str | None, params: dict[str, int]) -> None:
+    """Compare keys, or texts in the adapter's language, as its capabilities declare."""
+    form = play.adapter.capabilities().messages
+    message = play.now.message or Shown()
+    if form == "key":
+        actual: object = (message.key, dict(message.params)) if message.key else None
+        wanted: object = (key, params) if key else None
+    else:
+        assert form is not None, "the adapter shows no messages"
+        actual = message.text
+        wanted = render_message(key, form, params) if key else None
+    assert actual == wanted, f"the message shown is {actual!r}, expected {wanted!r}"
+
+
+@then(parsers.re(r'the message is "(?P<key>[a-z-]+)"(?: with target (?P<target>\d+))?'))
+def message_is(play: Play, key: str, target: str | None) -> None:
+    expect_message(play, key, {} if target is None else {"target": int(target)})
+
+
+@then(parsers.re(r'the message reads "(?P<text>[^"]+)" in (?P<language>[a-z]{2})'))
+def message_reads(play: Play, text: str, language: str) -> None:
+    """The text shown, or the text of the key shown, in one of the app's languages."""
+    form = play.adapter.capabilities().messages
+    message = play.now.message or Shown()
+    actual: str | None
+    if form == "key":
+        assert message.key is not None, f"no message is shown, expected {text!r}"
+        actual = render_message(message.key, language, dict(message.params))
+    elif form == language:
+        actual = message.text
+    else:
+        pytest.skip(f"{NOT_APPLICABLE}the adapter shows its messages in {form}, not {language}")
+    assert actual == text, f"the message reads {actual!r}, expected {text!r}"
+
+
+@then("no message is shown")
+def no_message(play: Play) -> None:
+    expect_message(play, None, {})
+
+
+@then(parsers.re(r"the code shown is (?P<code>\S+)"))
+def code_is(play: Play, code: str) -> None:
+    assert play.now.code == code, f"the code shown is {play.now.code!r}"
+
+
+@then("the code shown is a deal code")
+def code_form(play: Play) -> None:
+    code = play.now.code
+    assert code is not None and _CODE.match(code), f"{code!r} is not PY1-<letter>-<7 characters>"
+
+
+@then("the table is the same as the first deal")
+def same_deal(play: Play) -> None:
+    assert play.first_deal is not None, "the scenario dealt no code first"
+    assert play.now == play.first_deal, "the same code dealt different cards"
