@@ -27,7 +27,7 @@ import yaml
 from ..cards import Card, CardError
 from ..dealcode import DealCodeError, parse_code
 from ..layout import EMPTY, Layout, LayoutError
-from .adapter import Adapter, LayoutData, Snapshot
+from .adapter import Adapter, LayoutData, Snapshot, parse_target
 from .paths import spec_dir
 
 PathPart = str | int
@@ -178,6 +178,7 @@ class Rule:
 @dataclass(frozen=True)
 class OpenPoint:
     number: int
+    topic: str
     question: str
     settlement: str
     resolution: str
@@ -263,6 +264,7 @@ def load_rules(root: Path | None = None) -> Catalogue:
         points.append(
             OpenPoint(
                 item["number"],
+                item["topic"],
                 " ".join(item["question"].split()),
                 item["settlement"],
                 " ".join(item["resolution"].split()),
@@ -547,6 +549,8 @@ def load_fixture(file: Path, root: Path | None = None) -> Fixture:
     for n, raw in enumerate(data.get("transcript", [])):
         path: list[PathPart] = ["transcript", n]
         expect = raw.get("expect")
+        if "tap" in raw:
+            _check_target(document, raw["tap"], [*path, "tap"])
         steps.append(
             Step(
                 "tap" if "tap" in raw else "undo",
@@ -571,6 +575,13 @@ def load_fixture(file: Path, root: Path | None = None) -> Fixture:
         tuple(steps),
         file,
     )
+
+
+def _check_target(document: _Document, target: str, path: Sequence[PathPart]) -> None:
+    try:
+        parse_target(target)
+    except ValueError as error:
+        raise document.error(str(error), path) from None
 
 
 def _where(document: _Document, path: Sequence[PathPart]) -> str:
@@ -634,6 +645,9 @@ def _expectation(document: _Document, raw: Mapping[str, Any], path: list[PathPar
             checks[name] = _cards(document, value, here)
         elif name == "waste_top":
             checks[name] = None if value is None else _ascii(document, value, here)
+        elif name == "selected" and value is not None:
+            _check_target(document, value, here)
+            checks[name] = value
         elif name == "message" and value is not None:
             if value["key"] not in load_messages():
                 raise document.error(f"unknown message key {value['key']!r}", [*here, "key"])

@@ -1,0 +1,1 @@
+"""Self-checks of the specification in spec/: schemas, references, facts, transcripts, docs."""
