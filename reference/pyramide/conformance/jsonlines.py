@@ -1,0 +1,373 @@
+"""The adapter protocol over a child process's stdin/stdout, one JSON object per line.
+
+Engines written in any language plug in by reading requests on stdin and writing answers on
+stdout (``spec/schemas/protocol.json`` is the schema, ``docs/adapters.md`` the guide):
+
+1. the harness says ``{"op": "hello", "protocol": 1}``; the engine answers
+   ``{"ok": true, "protocol": 1, "engine": {"name": ..., "version": ...}, "capabilities": {...}}``;
+2. then every request carries an ``id`` and an ``op`` (``start``, ``tap``, ``undo``,
+   ``snapshot``) and the engine answers ``{"id": <same>, "snapshot": {...}}`` or
+   ``{"id": <same>, "error": "why"}``.
+
+An engine under test may crash, hang, print garbage or answer out of turn. Each of those
+becomes an :class:`~pyramide.conformance.adapter.AdapterError` naming what happened (with the
+tail of the engine's stderr), the child is killed, and the next ``start`` launches a fresh one:
+one broken scenario never hangs or breaks the run. Reading happens on a thread so that every
+request has a deadline, on every platform.
+"""
+
+from __future__ import annotations
+
+import atexit
+import json
+import os
+import queue
+import shlex
+import signal
+import subprocess
+import threading
+from collections import deque
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import IO, Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import best_match
+
+from ..cards import Card, CardError
+from ..layout import EMPTY
+from .adapter import AdapterError, Capabilities, LayoutData, Snapshot
+from .paths import spec_dir
+
+PROTOCOL = 1
+"""The protocol version this harness speaks."""
+
+STDERR_TAIL = 20
+"""How many of the engine's last stderr lines an error quotes."""
+
+_EOF = None
+
+
+@cache
+def protocol_schema() -> dict[str, Any]:
+    with open(spec_dir() / "schemas" / "protocol.json", encoding="utf-8") as file:
+        schema: dict[str, Any] = json.load(file)
+    return schema
+
+
+@cache
+def validator(message: str) -> Draft202012Validator:
+    """A validator for one message kind of the schema (``hello-answer``, ``snapshot-answer``...).
+
+    Local references are inlined first: the schema is small and acyclic, and validating every
+    answer of a long run is markedly faster without reference resolution.
+    """
+    definitions = protocol_schema()["$defs"]
+
+    def inline(node: Any) -> Any:
+        if isinstance(node, list):
+            return [inline(item) for item in node]
+        if not isinstance(node, dict):
+            return node
+        rest = {key: inline(value) for key, value in node.items() if key != "$ref"}
+        if "$ref" not in node:
+            return rest
+        target = inline(definitions[node["$ref"].removeprefix("#/$defs/")])
+        return {"allOf": [target], **rest} if rest else target
+
+    return Draft202012Validator(inline(definitions[message]))
+
+
+def schema_problem(message: str, data: Any) -> str | None:
+    """``None`` if ``data`` is a valid ``message``, else the most relevant violation."""
+    checker = validator(message)
+    if checker.is_valid(data):
+        return None
+    error = best_match(checker.iter_errors(data))
+    assert error is not None
+    where = "/".join(str(part) for part in error.absolute_path) or "the message"
+    return f"{where}: {error.message}"
+
+
+def split_command(command: str | Sequence[str]) -> list[str]:
+    """A command line as an argument list (shell syntax, no shell)."""
+    argv = shlex.split(command) if isinstance(command, str) else list(command)
+    if not argv:
+        raise AdapterError("the engine command is empty")
+    return argv
+
+
+class _Child:
+    """One running engine process, with threads draining its stdout and stderr."""
+
+    def __init__(self, argv: list[str]) -> None:
+        self.argv = argv
+        try:
+            self.process = subprocess.Popen(
+                argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                start_new_session=os.name == "posix",
+            )
+        except OSError as error:
+            raise AdapterError(f"cannot start the engine {shlex.join(argv)}: {error}") from None
+        self.lines: queue.Queue[bytes | None] = queue.Queue()
+        self.stderr: deque[str] = deque(maxlen=STDERR_TAIL)
+        assert self.process.stdout is not None and self.process.stderr is not None
+        self._drain(self.process.stdout, self._keep_line)
+        self._drain(self.process.stderr, self._keep_stderr)
+
+    def _drain(self, stream: IO[bytes], keep: Any) -> None:
+        def run() -> None:
+            for line in iter(stream.readline, b""):
+                keep(line)
+            keep(_EOF)
+
+        threading.Thread(target=run, daemon=True).start()
+
+    def _keep_line(self, line: bytes | None) -> None:
+        self.lines.put(line)
+
+    def _keep_stderr(self, line: bytes | None) -> None:
+        if line is not None:
+            self.stderr.append(line.decode("utf-8", "replace").rstrip())
+
+    def send(self, message: Mapping[str, Any]) -> None:
+        assert self.process.stdin is not None
+        try:
+            self.process.stdin.write(json.dumps(message).encode() + b"\n")
+            self.process.stdin.flush()
+        except OSError:
+            raise AdapterError(self._died("could not be written to")) from None
+
+    def receive(self, timeout: float, what: str) -> Any:
+        """The next line as JSON, or an error naming the crash, the silence or the garbage."""
+        try:
+            line = self.lines.get(timeout=timeout)
+        except queue.Empty:
+            self.kill()
+            raise AdapterError(
+                f"no answer to {what} within {timeout:g} s; the engine was stopped"
+                + self.stderr_tail()
+            ) from None
+        if line is _EOF:
+            raise AdapterError(self._died(f"closed its output before answering {what}"))
+        try:
+            return json.loads(line.decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            text = line.decode("utf-8", "replace").rstrip()
+            if len(text) > 200:
+                text = text[:200] + "..."
+            raise AdapterError(
+                f"answer to {what} is not a JSON line: {text!r}" + self.stderr_tail()
+            ) from None
+
+    def _died(self, what: str) -> str:
+        try:
+            code = self.process.wait(timeout=1.0)
+        except subprocess.TimeoutExpired:
+            self.kill()
+            return f"the engine {what} but did not exit; it was stopped" + self.stderr_tail()
+        return f"the engine {what}: it exited with code {code}" + self.stderr_tail()
+
+    def stderr_tail(self) -> str:
+        if not self.stderr:
+            return ""
+        return "\nlast lines of the engine's stderr:\n  " + "\n  ".join(self.stderr)
+
+    def alive(self) -> bool:
+        return self.process.poll() is None
+
+    def kill(self) -> None:
+        if self.process.poll() is None:
+            try:
+                if os.name == "posix":
+                    os.killpg(self.process.pid, signal.SIGKILL)
+                else:
+                    self.process.kill()
+            except ProcessLookupError:
+                pass
+        self.process.wait()
+
+    def close(self, grace: float) -> None:
+        """Closing stdin is the engine's signal to exit; kill it if it lingers."""
+        if self.process.poll() is None:
+            try:
+                assert self.process.stdin is not None
+                self.process.stdin.close()
+                self.process.wait(timeout=grace)
+            except (OSError, subprocess.TimeoutExpired):
+                pass
+        self.kill()
+        for stream in (self.process.stdin, self.process.stdout, self.process.stderr):
+            if stream is not None:
+                stream.close()
+
+
+class JsonLinesAdapter:
+    """An :class:`~pyramide.conformance.adapter.Adapter` talking to an engine process.
+
+    ``command`` is an argument list, or a command line split like a shell would (no shell is
+    involved). ``timeout`` bounds every request, the hello included.
+    """
+
+    def __init__(self, command: str | Sequence[str], timeout: float = 5.0) -> None:
+        self.argv = split_command(command)
+        self.timeout = timeout
+        self.engine: dict[str, str] = {}
+        """The engine's name and version, as its hello said (empty before the first hello)."""
+        self._capabilities: Capabilities | None = None
+        self._child: _Child | None = None
+        self._broken: str | None = None
+        self._next_id = 0
+        atexit.register(self.close)
+
+    # --- the child's life --------------------------------------------------------------------
+
+    def _ensure_child(self) -> _Child:
+        if self._child is not None and self._child.alive():
+            return self._child
+        self.close()
+        self._child = _Child(self.argv)
+        try:
+            self._hello(self._child)
+        except AdapterError:
+            self.close()
+            raise
+        return self._child
+
+    def _hello(self, child: _Child) -> None:
+        child.send({"op": "hello", "protocol": PROTOCOL})
+        answer = child.receive(self.timeout, "hello")
+        problem = schema_problem("hello-answer", answer)
+        if problem is not None:
+            raise AdapterError(f"the engine's hello answer is not valid: {problem}: {answer}")
+        if not answer["ok"]:
+            raise AdapterError(f"the engine refused protocol {PROTOCOL}: {answer['error']}")
+        if answer["protocol"] != PROTOCOL:
+            raise AdapterError(
+                f"the engine speaks protocol {answer['protocol']}, this harness {PROTOCOL}"
+            )
+        self.engine = {"name": answer["engine"]["name"], "version": answer["engine"]["version"]}
+        self._capabilities = Capabilities.from_json(answer["capabilities"])
+
+    def close(self) -> None:
+        """Stop the engine process (the adapter starts a new one when needed)."""
+        if self._child is not None:
+            self._child.close(grace=min(self.timeout, 1.0))
+            self._child = None
+
+    # --- requests ----------------------------------------------------------------------------
+
+    def _request(self, op: str, **fields: Any) -> Snapshot:
+        if op == "start":
+            self._broken = None
+        elif self._broken is not None:
+            raise AdapterError(f"no game: {self._broken}")
+        try:
+            return self._exchange(op, fields)
+        except AdapterError:
+            self._broken = f"the engine failed on {op} earlier; start a new game"
+            if self._child is not None and not self._child.alive():
+                self.close()
+            raise
+
+    def _exchange(self, op: str, fields: Mapping[str, Any]) -> Snapshot:
+        child = self._ensure_child()
+        self._next_id += 1
+        request = {"id": self._next_id, "op": op, **fields}
+        what = json.dumps(request)
+        child.send(request)
+        answer = child.receive(self.timeout, what)
+        try:
+            return self._read_answer(answer, request["id"], what)
+        except AdapterError:
+            if not (isinstance(answer, dict) and answer.get("id") == request["id"]):
+                self.close()  # out of step with the engine: only a fresh one can be trusted
+            raise
+
+    def _read_answer(self, answer: Any, request_id: int, what: str) -> Snapshot:
+        if isinstance(answer, dict) and "id" in answer and answer["id"] != request_id:
+            raise AdapterError(f"answer to {what} carries id {answer['id']!r}: {answer}")
+        kind = (
+            "error-answer" if isinstance(answer, dict) and "error" in answer else "snapshot-answer"
+        )
+        problem = schema_problem(kind, answer)
+        if problem is not None:
+            raise AdapterError(f"answer to {what} is not valid: {problem}: {answer}")
+        if "error" in answer:
+            raise AdapterError(f"the engine reported an error for {what}: {answer['error']}")
+        try:
+            return Snapshot.from_json(normalized(answer["snapshot"]))
+        except CardError as error:
+            raise AdapterError(f"answer to {what}: {error}") from None
+
+    def capabilities(self) -> Capabilities:
+        if self._capabilities is None:
+            self._ensure_child()
+        assert self._capabilities is not None
+        return self._capabilities
+
+    def start(
+        self,
+        *,
+        layout: LayoutData | None = None,
+        code: str | None = None,
+        profile: str = "app",
+        error_help: bool = True,
+    ) -> Snapshot:
+        if (layout is None) == (code is None):
+            raise ValueError("start needs exactly one of layout and code")
+        fields: dict[str, Any] = {"profile": profile, "error_help": error_help}
+        if layout is not None:
+            fields["layout"] = layout_json(layout)
+        else:
+            fields["code"] = code
+        return self._request("start", **fields)
+
+    def tap(self, target: str) -> Snapshot:
+        return self._request("tap", target=target)
+
+    def undo(self) -> Snapshot:
+        return self._request("undo")
+
+    def snapshot(self) -> Snapshot:
+        return self._request("snapshot")
+
+
+def layout_json(layout: LayoutData) -> dict[str, Any]:
+    """A layout as the protocol sends it: ``null`` for empty places, plain lists."""
+    return {
+        "pyramid": [[None if c in (None, EMPTY) else c for c in row] for row in layout["pyramid"]],
+        "waste": list(layout.get("waste", ())),
+        "stock": list(layout.get("stock", ())),
+    }
+
+
+def normalized(snapshot: Mapping[str, Any]) -> dict[str, Any]:
+    """Cards in two-character ASCII and ``null`` for empty places, whatever the engine wrote."""
+
+    def card(text: str | None) -> str | None:
+        return None if text in (None, EMPTY) else Card.parse(str(text)).ascii
+
+    data = dict(snapshot)
+    data["pyramid"] = [[card(c) for c in row] for row in snapshot["pyramid"]]
+    data["waste"] = [card(c) for c in snapshot["waste"]]
+    if snapshot.get("stock") is not None:
+        data["stock"] = [card(c) for c in snapshot["stock"]]
+    return data
+
+
+class JsonLinesFactory:
+    """Hands out one :class:`JsonLinesAdapter` per run: ``start`` resets the game, so scenarios
+    share the process (and a broken one is replaced on the next ``start``)."""
+
+    def __init__(self, command: str | Sequence[str], timeout: float = 5.0) -> None:
+        self.adapter = JsonLinesAdapter(command, timeout)
+
+    def __call__(self) -> JsonLinesAdapter:
+        return self.adapter
+
+    def close(self) -> None:
+        self.adapter.close()

@@ -1,0 +1,205 @@
+"""A shim for engines that only offer moves: legal moves, play a move, maybe undo.
+
+Many engines (solvers, bots, libraries) know the rules but no touch interface: no taps, no
+selection, no messages. :class:`MoveShimAdapter` lets them be checked all the same. It keeps its
+own selection and turns taps into moves — a tap on a King is that King's removal, a second card
+is a pair with the selected one, a tap on the stock is a draw or a recycle — and plays a move
+only if the engine lists it among its legal moves, so every rule decision stays the engine's.
+
+Its capabilities say ``taps=False`` and ``messages=None``: the selection it shows is the shim's,
+not the engine's, so scenarios about taps, selection and messages are *not applicable* to such
+an engine; every rule about which moves exist and what they do still applies.
+
+Moves are written as in ``pyramide.moves`` (ASCII): ``KD`` (a King), ``TC+3S`` (a pair, in
+either order), ``draw``, ``recycle``. A minimal engine implements :class:`MoveEngine`; one that
+can also take moves back implements :class:`UndoableMoveEngine`. :class:`GameMoveEngine` is a
+small example built on :class:`pyramide.game.Game`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Protocol, runtime_checkable
+
+from ..cards import KING, Card
+from ..dealcode import parse_code
+from ..game import Game
+from ..moves import parse_move
+from ..profiles import get_profile
+from .adapter import Capabilities, LayoutData, Snapshot, parse_target
+from .reference_adapter import layout_from_data
+
+
+@runtime_checkable
+class MoveEngine(Protocol):
+    """The least an engine offers: a new game, its legal moves, playing one, its state."""
+
+    def new_game(self, *, layout: LayoutData | None, code: str | None, profile: str) -> None:
+        """Deal from a full layout (protocol notation) or from a deal code."""
+        ...
+
+    def legal_moves(self) -> list[str]:
+        """Every move allowed now, in the ASCII move notation."""
+        ...
+
+    def play(self, move: str) -> None:
+        """Play a move taken from :meth:`legal_moves`."""
+        ...
+
+    def state(self) -> Mapping[str, Any]:
+        """The table in snapshot notation: ``pyramid``, ``waste``, ``stock_size``, ``score``,
+        ``moves``, ``status`` and, if known, ``stock`` and ``code``."""
+        ...
+
+
+@runtime_checkable
+class UndoableMoveEngine(MoveEngine, Protocol):
+    def undo(self) -> None:
+        """Take back the last move (doing nothing when there is none)."""
+        ...
+
+
+def _pair(first: str, second: str) -> str:
+    """The pair's move in canonical order (so that it can be looked up among legal moves)."""
+    return parse_move(f"{first}+{second}").ascii
+
+
+class MoveShimAdapter:
+    """Adapter for a :class:`MoveEngine`; selection is the shim's own (hence ``taps=False``)."""
+
+    def __init__(
+        self,
+        engine: MoveEngine,
+        *,
+        profiles: tuple[str, ...] = ("app",),
+        deal_codes: bool = False,
+        stock_order: bool = True,
+    ) -> None:
+        self.engine = engine
+        self._capabilities = Capabilities(
+            taps=False,
+            messages=None,
+            undo=isinstance(engine, UndoableMoveEngine),
+            deal_codes=deal_codes,
+            stock_order=stock_order,
+            profiles=profiles,
+        )
+        self.selected: str | None = None
+
+    def capabilities(self) -> Capabilities:
+        return self._capabilities
+
+    def start(
+        self,
+        *,
+        layout: LayoutData | None = None,
+        code: str | None = None,
+        profile: str = "app",
+        error_help: bool = True,
+    ) -> Snapshot:
+        """``error_help`` only changes messages, which a move-only engine does not show."""
+        if (layout is None) == (code is None):
+            raise ValueError("start needs exactly one of layout and code")
+        self.engine.new_game(layout=layout, code=code, profile=profile)
+        self.selected = None
+        return self.snapshot()
+
+    def _card_at(self, target: str) -> str | None:
+        state = self.engine.state()
+        where = parse_target(target)
+        if isinstance(where, tuple):
+            card: str | None = state["pyramid"][where[0] - 1][where[1] - 1]
+            return card
+        depth = {"waste": 1, "waste-below": 2}.get(where)
+        waste = state["waste"]
+        return waste[-depth] if depth is not None and len(waste) >= depth else None
+
+    def _try(self, move: str) -> bool:
+        if move not in self.engine.legal_moves():
+            return False
+        self.engine.play(move)
+        self.selected = None
+        return True
+
+    def tap(self, target: str) -> Snapshot:
+        if target == "stock":
+            self.selected = None
+            if not self._try("draw"):
+                self._try("recycle")
+            return self.snapshot()
+        card = self._card_at(target)
+        if card is None:
+            return self.snapshot()
+        if Card.parse(card).rank == KING:
+            self._try(Card.parse(card).ascii)
+        elif self.selected is None:
+            self.selected = target
+        elif self.selected == target:
+            self.selected = None
+        else:
+            first = self._card_at(self.selected)
+            if first is None or not self._try(_pair(first, card)):
+                self.selected = target
+        return self.snapshot()
+
+    def undo(self) -> Snapshot:
+        if not isinstance(self.engine, UndoableMoveEngine):
+            raise NotImplementedError("this engine cannot undo (its capabilities say so)")
+        self.engine.undo()
+        self.selected = None
+        return self.snapshot()
+
+    def snapshot(self) -> Snapshot:
+        state = dict(self.engine.state())
+        state["selected"] = self.selected
+        state["message"] = None
+        return Snapshot.from_json(state)
+
+
+class GameMoveEngine:
+    """A move-only engine made of :class:`pyramide.game.Game`, to show and test the shim."""
+
+    def __init__(self) -> None:
+        self.game: Game | None = None
+
+    def _game(self) -> Game:
+        if self.game is None:
+            raise RuntimeError("no game started")
+        return self.game
+
+    def new_game(self, *, layout: LayoutData | None, code: str | None, profile: str) -> None:
+        if code is not None:
+            parsed = parse_code(code)
+            self.game = Game(parsed.layout(), parsed.profile, str(parsed))
+        else:
+            assert layout is not None
+            self.game = Game(layout_from_data(layout), get_profile(profile))
+
+    def legal_moves(self) -> list[str]:
+        return [move.ascii for move in self._game().legal_moves()]
+
+    def play(self, move: str) -> None:
+        self._game().push(parse_move(move))
+
+    def undo(self) -> None:
+        if self._game().can_undo():
+            self._game().pop()
+
+    def state(self) -> Mapping[str, Any]:
+        game = self._game()
+        layout = game.layout()
+        return {
+            "pyramid": [[None if c is None else c.ascii for c in row] for row in layout.rows()],
+            "waste": [card.ascii for card in layout.waste],
+            "stock": [card.ascii for card in layout.stock],
+            "stock_size": len(layout.stock),
+            "score": game.score,
+            "moves": game.move_count,
+            "status": game.status.value,
+            "code": game.code,
+        }
+
+
+def example_factory() -> MoveShimAdapter:
+    """``pyramide check --impl pyramide.conformance.moveshim:example_factory``."""
+    return MoveShimAdapter(GameMoveEngine(), deal_codes=True)
