@@ -42,7 +42,7 @@ Feature: Variant: a limited number of passes through the stock
     Then the stock is empty
     And the move counter is 5
 
-  @VAR-LIMITED-PASSES @END-NO-MORE-MOVES @profile-single-pass
+  @VAR-LIMITED-PASSES @profile-single-pass
   Scenario: After the last pass, the game ends when the last pair is played
     Given the single-pass rules
     And a table:

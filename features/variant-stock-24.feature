@@ -26,7 +26,7 @@ Feature: Variant: a 24-card stock
     Then the waste is 7♦
     And the stock holds 23 cards
 
-  @VAR-STOCK-24 @DEAL-STOCK @OPEN-CODE-LETTER @implementation-defined @profile-stock-24 @needs-codes
+  @VAR-STOCK-24 @OPEN-CODE-LETTER @implementation-defined @profile-stock-24 @needs-codes
   Scenario: A deal code under the 24-card rules leaves the waste empty
     Given the stock-24 rules
     And the deal PY1-F-AAAAAAJ

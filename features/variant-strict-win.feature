@@ -27,7 +27,7 @@ Feature: Variant: the strict win
     Then the game is won
     And the score is 10
 
-  @VAR-STRICT-WIN @END-WIN @profile-strict-win
+  @VAR-STRICT-WIN @profile-strict-win
   Scenario: Clearing the last cards everywhere at once wins
     Given the strict-win rules
     And a table:

@@ -15,16 +15,14 @@ any other): rule IDs from ``spec/rules.yaml``, ``@profile-<name>``, ``@needs-<ca
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 
 import pytest
-import yaml
 
-from ..profiles import PROFILES
 from .adapter import Adapter, Capabilities
 from .loading import AdapterLoadError, load_factory
-from .paths import spec_dir
+from .specdata import SpecError, load_profiles, load_rules
 
 NOT_APPLICABLE = "not applicable: "
 PROFILE_PREFIX = "profile-"
@@ -47,16 +45,11 @@ _CAPABILITIES = pytest.StashKey[Capabilities]()
 
 
 @cache
-def rule_ids() -> frozenset[str]:
-    """Every rule ID of the catalogue ``spec/rules.yaml``."""
-    data = yaml.safe_load((spec_dir() / "rules.yaml").read_text(encoding="utf-8"))
-    return frozenset(str(rule["id"]) for rule in data["rules"])
-
-
-def known_tags() -> dict[str, str]:
+def known_tags() -> Mapping[str, str]:
     """Every tag a scenario may carry, with what it means."""
-    tags = {rule: "rule of spec/rules.yaml" for rule in rule_ids()}
-    tags.update({PROFILE_PREFIX + name: f"played under the {name} rules" for name in PROFILES})
+    tags = {rule.id: rule.title for rule in load_rules().rules.values()}
+    profiles = load_profiles().profiles
+    tags.update({PROFILE_PREFIX + name: f"played under the {name} rules" for name in profiles})
     tags.update({tag: f"needs {what}" for tag, what in CAPABILITY_TAGS.items()})
     tags[IMPLEMENTATION_DEFINED] = "shows the reference engine's reading of an open point"
     return tags
@@ -124,7 +117,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    for tag, meaning in sorted(known_tags().items()):
+    try:
+        tags = known_tags()
+    except SpecError as error:
+        raise pytest.UsageError(f"the suite's own spec/ is broken: {error}") from None
+    for tag, meaning in sorted(tags.items()):
         config.addinivalue_line("markers", f"{tag}: {meaning}")
     try:
         config.stash[_FACTORY] = load_factory(

@@ -1,0 +1,88 @@
+"""The not-applicable decision, and the step library's notation and error messages."""
+
+from __future__ import annotations
+
+import pytest
+from pyramide.conformance.adapter import Capabilities
+from pyramide.conformance.plugin import NOT_APPLICABLE, not_applicable, scenario_profile
+from pyramide.conformance.reference_adapter import ReferenceAdapter
+from pyramide.conformance.steps import Play, parse_table
+
+EVERYTHING = Capabilities(profiles=("app", "strict-win"))
+NOTHING = Capabilities(
+    taps=False, messages=None, undo=False, deal_codes=False, stock_order=False, profiles=("app",)
+)
+
+
+def test_a_scenario_without_profile_tag_is_played_under_the_apps_rules() -> None:
+    assert scenario_profile({"PAIR-THIRTEEN"}) == "app"
+    assert scenario_profile({"VAR-STRICT-WIN", "profile-strict-win"}) == "strict-win"
+
+
+@pytest.mark.parametrize(
+    ("tag", "missing"),
+    [
+        ("needs-taps", "taps and selection"),
+        ("needs-messages", "messages"),
+        ("needs-undo", "undo"),
+        ("needs-codes", "deal codes"),
+        ("needs-stock-order", "the stock's order"),
+        ("profile-strict-win", "the strict-win profile"),
+    ],
+)
+def test_a_missing_capability_or_profile_makes_a_scenario_not_applicable(
+    tag: str, missing: str
+) -> None:
+    assert not_applicable({"RULE", tag}, EVERYTHING) is None
+    reason = not_applicable({"RULE", tag}, NOTHING)
+    assert reason is not None and reason.startswith(NOT_APPLICABLE) and missing in reason
+
+
+def test_rule_tags_alone_apply_to_every_engine() -> None:
+    assert not_applicable({"PAIR-THIRTEEN", "implementation-defined"}, NOTHING) is None
+
+
+def test_a_table_reads_unicode_and_ascii_and_fills_the_missing_rows() -> None:
+    table = parse_table("  TD\n 3♠ K♦\nwaste: 7D 8♦\nstock: --\n")
+    assert table["pyramid"][:2] == [["TD"], ["3S", "KD"]]
+    assert table["pyramid"][6] == [None] * 7
+    assert table["waste"] == ["7D", "8D"]
+    assert table["stock"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "complaint"),
+    [
+        ("J♦\n6♣\n", "row 2 of the pyramid must hold 2 places"),
+        ("J♦\n6♣ 1♥\n", "not a card: '1♥'"),
+    ],
+)
+def test_a_badly_drawn_table_fails_with_the_line_at_fault(text: str, complaint: str) -> None:
+    with pytest.raises(pytest.fail.Exception, match=complaint):
+        parse_table(text)
+
+
+def started(table: str) -> Play:
+    play = Play(ReferenceAdapter())
+    play.start(layout=parse_table(table))
+    return play
+
+
+@pytest.mark.parametrize(
+    ("card", "where"),
+    [("2♣", "under the waste top"), ("3♣", "in the stock"), ("Q♥", "not on the table")],
+)
+def test_tapping_a_card_out_of_reach_fails_the_scenario_saying_where_it_is(
+    card: str, where: str
+) -> None:
+    play = started("J♦\n6♣ 7♥\nwaste: 2♣ 8♦\nstock: 3♣\n")
+    with pytest.raises(pytest.fail.Exception, match=f"cannot tap {card}: it is {where}"):
+        play.target(card)
+
+
+def test_cards_are_found_where_a_player_touches_them() -> None:
+    play = started("J♦\n6♣ 7♥\nwaste: 2♣ 8♦\nstock: 3♣\n")
+    assert play.target("7♥") == "r2c2"
+    assert play.target("8D") == "waste"
+    assert play.target("the card beneath the waste top") == "waste-below"
+    assert play.target("the stock") == "stock"

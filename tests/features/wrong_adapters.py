@@ -1,0 +1,102 @@
+"""Engines that get one rule wrong (or claim less), for checking that the suite notices.
+
+Each is the reference engine behind the adapter protocol with one deliberate fault; the
+in-process runs in ``test_wrong_engines`` name them as ``--pyramide-impl module:Class``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from pyramide.conformance.adapter import Capabilities, LayoutData, Shown, Snapshot
+from pyramide.conformance.reference_adapter import ReferenceAdapter
+from pyramide.conformance.specdata import render_message
+
+
+class FivePerCard(ReferenceAdapter):
+    """Scores 5 points per pyramid card instead of 10."""
+
+    def snapshot(self) -> Snapshot:
+        snapshot = super().snapshot()
+        return replace(snapshot, score=snapshot.score // 2)
+
+
+class CoveredCardsPlayable(ReferenceAdapter):
+    """Treats every pyramid card as free, covered or not."""
+
+    def start(
+        self,
+        *,
+        layout: LayoutData | None = None,
+        code: str | None = None,
+        profile: str = "app",
+        error_help: bool = True,
+    ) -> Snapshot:
+        super().start(layout=layout, code=code, profile=profile, error_help=error_help)
+        game = self._table().game
+        game.is_free = lambda index: game.pyramid[index] is not None  # type: ignore[method-assign]
+        return self.snapshot()
+
+
+class UndoLowersTheCounter(ReferenceAdapter):
+    """Takes the undone action off the move counter."""
+
+    undone = 0
+
+    def undo(self) -> Snapshot:
+        if self._table().game.can_undo():
+            self.undone += 1
+        return super().undo()
+
+    def snapshot(self) -> Snapshot:
+        snapshot = super().snapshot()
+        return replace(snapshot, moves=snapshot.moves - self.undone)
+
+
+class RecycleReversed(ReferenceAdapter):
+    """Turns the waste back so that its top card is drawn first again."""
+
+    def tap(self, target: str) -> Snapshot:
+        game = self._table().game
+        recycling = target == "stock" and not game.stock
+        super().tap(target)
+        if recycling:
+            game._stock.reverse()
+        return self.snapshot()
+
+
+class FrenchTexts(ReferenceAdapter):
+    """Shows the French texts instead of message keys: a correct engine of another kind."""
+
+    language = "fr"
+
+    def capabilities(self) -> Capabilities:
+        return replace(super().capabilities(), messages="fr")
+
+    def snapshot(self) -> Snapshot:
+        snapshot = super().snapshot()
+        shown = snapshot.message
+        if shown is None or shown.key is None:
+            return snapshot
+        text = render_message(shown.key, self.language, shown.params)
+        return replace(snapshot, message=Shown(text=text))
+
+
+class EnglishTextsClaimedFrench(FrenchTexts):
+    """Claims French messages but shows the English texts."""
+
+    language = "en"
+
+
+class MovesOnly(ReferenceAdapter):
+    """Claims nothing beyond moves under the app's rules: most of the suite is not applicable."""
+
+    def capabilities(self) -> Capabilities:
+        return Capabilities(
+            taps=False,
+            messages=None,
+            undo=False,
+            deal_codes=False,
+            stock_order=False,
+            profiles=("app",),
+        )
