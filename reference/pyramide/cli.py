@@ -10,6 +10,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from .cards import Card
 from .dealcode import DealCode, DealCodeError, parse_code
@@ -33,7 +34,19 @@ def layout_json(layout: Layout) -> dict[str, object]:
     }
 
 
-def _deal(args: argparse.Namespace, code: DealCode) -> int:
+class UsageError(Exception):
+    """Something the user typed cannot be used; the message says what."""
+
+
+def _code(args: argparse.Namespace) -> DealCode:
+    try:
+        return parse_code(args.code)
+    except DealCodeError as error:
+        raise UsageError(str(error)) from None
+
+
+def _deal(args: argparse.Namespace) -> int:
+    code = _code(args)
     layout = code.layout()
     if args.json:
         print(json.dumps(layout_json(layout)))
@@ -43,7 +56,8 @@ def _deal(args: argparse.Namespace, code: DealCode) -> int:
     return 0
 
 
-def _solve(args: argparse.Namespace, code: DealCode) -> int:
+def _solve(args: argparse.Namespace) -> int:
+    code = _code(args)
     solution = solve(Game(code.layout(), code.profile, str(code)), shortest=not args.any)
     if args.json:
         report = {
@@ -82,18 +96,58 @@ def build_parser() -> argparse.ArgumentParser:
         "--any", action="store_true", help="any winning line, without proving it shortest"
     )
     solver.set_defaults(handler=_solve)
+    _add_check(commands)
     return parser
+
+
+def _add_check(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    check = commands.add_parser(
+        "check",
+        help="run the whole rulebook against an engine (the reference engine by default)",
+        description="Run every scenario against an engine and report rule by rule. "
+        "Exit status: 0 all applicable scenarios passed, 1 failures, 2 usage or harness error.",
+    )
+    engine = check.add_mutually_exclusive_group()
+    engine.add_argument("--impl", metavar="MODULE:FACTORY", help="a Python adapter factory")
+    engine.add_argument("--cmd", metavar="COMMAND", help="an engine speaking JSON lines")
+    check.add_argument("--profile", help="only the scenarios of this rule profile")
+    check.add_argument("--junitxml", type=Path, metavar="FILE", help="JUnit XML report")
+    check.add_argument("--report", type=Path, metavar="FILE", help="JSON-lines report")
+    check.add_argument("--markdown", type=Path, metavar="FILE", help="Markdown summary")
+    check.add_argument(
+        "--expected-failures",
+        type=Path,
+        metavar="FILE",
+        help="YAML list of {scenario, reason} the engine is known to fail",
+    )
+    check.set_defaults(handler=_check)
+
+
+def _check(args: argparse.Namespace) -> int:
+    from .conformance.runner import CheckOptions, run_check
+
+    options = CheckOptions(
+        impl=args.impl,
+        cmd=args.cmd,
+        profile=args.profile,
+        junitxml=args.junitxml,
+        report=args.report,
+        markdown=args.markdown,
+        expected_failures=args.expected_failures,
+    )
+    return run_check(options)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    handler: Callable[[argparse.Namespace, DealCode], int] = args.handler
+    handler: Callable[[argparse.Namespace], int] = args.handler
     try:
-        code = parse_code(args.code)
-    except DealCodeError as error:
+        return handler(args)
+    except UsageError as error:
         print(f"pyramide {args.command}: {error}", file=sys.stderr)
         return USAGE_ERROR
-    return handler(args, code)
+    except BrokenPipeError:
+        return 0
 
 
 if __name__ == "__main__":

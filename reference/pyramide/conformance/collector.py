@@ -1,0 +1,133 @@
+"""A pytest plugin object that turns pytest's reports into :class:`ScenarioResult` records.
+
+The runner hands it to ``pytest.main``; it reads the rule IDs from the scenario's tags (pytest-bdd
+turns tags into markers), classifies each scenario's outcome and prints one progress line per
+scenario, so that a long run against a slow engine always shows where it is.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Generator, Mapping
+from pathlib import Path
+from typing import Any, TextIO
+
+import pytest
+
+from .adapter import AdapterError
+from .results import (
+    ERRORED,
+    EXPECTED_FAILURE,
+    FAILED,
+    NOT_APPLICABLE,
+    PASSED,
+    UNEXPECTED_PASS,
+    ScenarioResult,
+)
+
+NOT_APPLICABLE_PREFIX = "not applicable: "
+
+
+class Collector:
+    """Collects one :class:`ScenarioResult` per scenario, in run order."""
+
+    def __init__(
+        self,
+        rule_ids: set[str],
+        expected_failures: Mapping[str, str] | None = None,
+        progress: TextIO | None = sys.stderr,
+    ) -> None:
+        self.rule_ids = rule_ids
+        self.expected_failures = dict(expected_failures or {})
+        self.progress = progress
+        self.results: dict[str, ScenarioResult] = {}
+        self.total = 0
+        self.finished = 0
+        self._adapter_errors: set[str] = set()
+
+    # --- pytest hooks ----------------------------------------------------------------------
+
+    def pytest_collection_finish(self, session: pytest.Session) -> None:
+        self.total = len(session.items)
+        for item in session.items:
+            feature, name = _scenario_names(item)
+            rules = tuple(m.name for m in item.iter_markers() if m.name in self.rule_ids)
+            self.results[item.nodeid] = ScenarioResult(item.nodeid, feature, name, rules)
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_makereport(
+        self, item: pytest.Item, call: pytest.CallInfo[None]
+    ) -> Generator[None, Any, None]:
+        if call.excinfo is not None and call.excinfo.errisinstance(AdapterError):
+            self._adapter_errors.add(item.nodeid)
+        yield
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        result = self.results.get(report.nodeid)
+        if result is None:
+            return
+        result.duration += report.duration
+        if report.skipped and result.outcome == PASSED:
+            reason = _skip_reason(report)
+            result.outcome = NOT_APPLICABLE if reason.startswith(NOT_APPLICABLE_PREFIX) else ERRORED
+            result.reason = reason.removeprefix(NOT_APPLICABLE_PREFIX)
+        elif report.failed and result.outcome == PASSED:
+            errored = report.when != "call" or report.nodeid in self._adapter_errors
+            result.outcome = ERRORED if errored else FAILED
+            result.reason = _failure_text(report)
+
+    def pytest_runtest_logfinish(self, nodeid: str, location: tuple[str, int, str]) -> None:
+        result = self.results.get(nodeid)
+        if result is None:
+            return
+        self._apply_expectation(result)
+        self.finished += 1
+        if self.progress is not None:
+            where = f"{result.feature}: {result.name}"
+            print(
+                f"[{self.finished:>3}/{self.total}] {result.outcome:<16} {where}",
+                file=self.progress,
+                flush=True,
+            )
+
+    # --- expected failures -----------------------------------------------------------------
+
+    def _apply_expectation(self, result: ScenarioResult) -> None:
+        reason = self.expected_failures.get(result.name) or self.expected_failures.get(
+            result.nodeid
+        )
+        if reason is None:
+            return
+        if result.outcome in (FAILED, ERRORED):
+            result.outcome = EXPECTED_FAILURE
+            first_line = result.reason.splitlines()[0] if result.reason else ""
+            result.reason = f"{reason} (was: {first_line})"
+        elif result.outcome == PASSED:
+            result.outcome = UNEXPECTED_PASS
+            result.reason = f"listed as an expected failure ({reason}) but passed"
+
+
+def _scenario_names(item: pytest.Item) -> tuple[str, str]:
+    """(feature, scenario) from the docstring pytest-bdd gives each scenario's test function;
+    an outline's example is named after its parameters."""
+    doc = getattr(getattr(item, "obj", None), "__doc__", None) or ""
+    feature, separator, scenario = doc.partition(": ")
+    if not separator:
+        return "", item.name
+    feature = Path(feature).name
+    callspec = getattr(item, "callspec", None)
+    return feature, f"{scenario} [{callspec.id}]" if callspec else scenario
+
+
+def _skip_reason(report: pytest.TestReport) -> str:
+    longrepr = report.longrepr
+    if isinstance(longrepr, tuple) and len(longrepr) == 3:
+        return str(longrepr[2]).removeprefix("Skipped: ")
+    return str(longrepr)
+
+
+def _failure_text(report: pytest.TestReport) -> str:
+    """The failure's last, most telling lines (the assertion or the adapter's complaint)."""
+    text = report.longreprtext.strip()
+    lines = [line for line in text.splitlines() if line.strip()]
+    return "\n".join(lines[-6:])

@@ -1,0 +1,169 @@
+"""The run's reports: the terminal table, JSON lines, JUnit XML and a Markdown summary.
+
+Every format is written from the same :class:`ScenarioResult` records, so they never disagree.
+"""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .results import (
+    BAD_OUTCOMES,
+    ERRORED,
+    FAILED,
+    NOT_APPLICABLE,
+    OUTCOMES,
+    PASSED,
+    UNEXPECTED_PASS,
+    RuleSummary,
+    ScenarioResult,
+    compliance,
+    outcome_counts,
+)
+
+SUITE_NAME = "pyramide-conformance"
+
+
+@dataclass(frozen=True)
+class RunInfo:
+    """Who was checked, by what, and what came out of it."""
+
+    suite_version: str
+    engine: Mapping[str, Any]
+    results: Sequence[ScenarioResult]
+    rules: Sequence[RuleSummary]
+
+    @property
+    def counts(self) -> dict[str, int]:
+        counts = outcome_counts(self.results)
+        return {outcome: counts[outcome] for outcome in OUTCOMES}
+
+    @property
+    def ok(self) -> bool:
+        return not any(self.counts[outcome] for outcome in BAD_OUTCOMES)
+
+
+def text_report(run: RunInfo) -> str:
+    """The per-rule table, the failures with their reasons, and the totals."""
+    width = max((len(rule.rule_id) for rule in run.rules), default=10)
+    lines = [f"{'rule':<{width}}  {'result':<16} {'p/f/na/e':<11} title"]
+    for rule in run.rules:
+        c = rule.counts
+        tally = f"{c[PASSED]}/{c[FAILED]}/{c[NOT_APPLICABLE]}/{c[ERRORED]}"
+        title = rule.title if len(rule.title) <= 60 else rule.title[:57] + "..."
+        lines.append(f"{rule.rule_id:<{width}}  {rule.verdict:<16} {tally:<11} {title}")
+    lines.append("")
+    lines.extend(_area_lines(run.rules))
+    troubled = [r for r in run.results if r.outcome in (*BAD_OUTCOMES, NOT_APPLICABLE)]
+    if troubled:
+        lines.append("")
+    for result in troubled:
+        lines.append(f"{result.outcome.upper()}: {result.feature}: {result.name}")
+        lines.append(f"    rules: {', '.join(result.rules) or '-'}")
+        lines.extend(f"    {line}" for line in result.reason.splitlines())
+    passed, applicable = compliance(run.rules)
+    share = f"{100 * passed / applicable:.1f} %" if applicable else "n/a"
+    counts = ", ".join(f"{n} {outcome}" for outcome, n in run.counts.items() if n)
+    lines.append("")
+    lines.append(f"scenarios: {len(run.results)} ({counts})")
+    lines.append(f"compliance: {passed}/{applicable} applicable rules passed ({share})")
+    return "\n".join(lines)
+
+
+def _area_lines(rules: Sequence[RuleSummary]) -> list[str]:
+    """Per rule area: how many rules, and how many passed, failed or did not apply."""
+    areas: dict[str, Counter[str]] = {}
+    for rule in rules:
+        areas.setdefault(rule.area, Counter())[rule.verdict] += 1
+    width = max((len(area) for area in areas), default=4)
+    lines = [f"{'area':<{width}}  rules  verdicts"]
+    for area, verdicts in areas.items():
+        detail = ", ".join(f"{n} {verdict}" for verdict, n in verdicts.items())
+        lines.append(f"{area:<{width}}  {sum(verdicts.values()):>5}  {detail}")
+    return lines
+
+
+def write_json_lines(run: RunInfo, path: Path) -> None:
+    """Header (suite and engine identity), one record per scenario, footer with counts."""
+    records: list[dict[str, Any]] = [
+        {
+            "type": "header",
+            "suite": {"name": SUITE_NAME, "version": run.suite_version},
+            "engine": dict(run.engine),
+        }
+    ]
+    records.extend(result.to_json() for result in run.results)
+    passed, applicable = compliance(run.rules)
+    records.append(
+        {
+            "type": "footer",
+            "counts": run.counts,
+            "rules": {rule.rule_id: rule.verdict for rule in run.rules},
+            "compliance": {"passed": passed, "applicable": applicable},
+            "ok": run.ok,
+        }
+    )
+    path.write_text("".join(json.dumps(record) + "\n" for record in records), encoding="utf-8")
+
+
+def write_junit(run: RunInfo, path: Path) -> None:
+    """JUnit XML: one testcase per scenario, its rule IDs as properties."""
+    counts = run.counts
+    root = ET.Element("testsuites")
+    suite = ET.SubElement(
+        root,
+        "testsuite",
+        name=SUITE_NAME,
+        tests=str(len(run.results)),
+        failures=str(counts[FAILED] + counts[UNEXPECTED_PASS]),
+        errors=str(counts[ERRORED]),
+        skipped=str(counts[NOT_APPLICABLE]),
+    )
+    for result in run.results:
+        case = ET.SubElement(
+            suite,
+            "testcase",
+            classname=result.feature,
+            name=result.name,
+            time=f"{result.duration:.4f}",
+        )
+        properties = ET.SubElement(case, "properties")
+        for rule_id in result.rules:
+            ET.SubElement(properties, "property", name="rule", value=rule_id)
+        if result.outcome in (FAILED, UNEXPECTED_PASS):
+            ET.SubElement(case, "failure", message=result.outcome).text = result.reason
+        elif result.outcome == ERRORED:
+            ET.SubElement(case, "error", message="engine error").text = result.reason
+        elif result.outcome == NOT_APPLICABLE:
+            ET.SubElement(case, "skipped", message=f"not applicable: {result.reason}")
+    tree = ET.ElementTree(root)
+    ET.indent(tree)
+    tree.write(path, encoding="utf-8", xml_declaration=True)
+
+
+def write_markdown(run: RunInfo, path: Path) -> None:
+    """A summary fit for a CI job page: verdict, compliance, the rules that did not pass."""
+    passed, applicable = compliance(run.rules)
+    engine = run.engine.get("name") or run.engine.get("impl") or run.engine.get("cmd") or "?"
+    lines = [
+        f"## Pyramide conformance: {'✅ passed' if run.ok else '❌ failed'}",
+        "",
+        f"Engine: `{engine}` — suite {SUITE_NAME} {run.suite_version}",
+        "",
+        f"**{passed}/{applicable}** applicable rules passed; scenarios: "
+        + ", ".join(f"{n} {outcome}" for outcome, n in run.counts.items() if n),
+        "",
+        "| rule | result | title |",
+        "|---|---|---|",
+    ]
+    not_passed = [rule for rule in run.rules if rule.verdict != PASSED]
+    lines.extend(f"| `{r.rule_id}` | {r.verdict} | {r.title} |" for r in not_passed)
+    if not not_passed:
+        lines[-2:] = ["Every rule passed."]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
