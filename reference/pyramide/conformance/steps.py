@@ -109,9 +109,12 @@ class Play:
 
     @property
     def now(self) -> Snapshot:
+        self.require_game()
+        return self.adapter.snapshot()
+
+    def require_game(self) -> None:
         if not self.taps:
             pytest.fail("the scenario plays before setting up a table (Given a table / the deal)")
-        return self.adapter.snapshot()
 
     def start(self, **how: Any) -> Snapshot:
         snapshot = self.adapter.start(profile=self.profile, error_help=self.error_help, **how)
@@ -119,7 +122,12 @@ class Play:
         return snapshot
 
     def tap(self, target: str) -> None:
+        self.require_game()
         self.taps.append(self.adapter.tap(target))
+
+    def undo(self) -> None:
+        self.require_game()
+        self.adapter.undo()
 
     def locate(self, card: str) -> str:
         """The tap target holding ``card``: its pyramid place, or ``waste`` for the waste top."""
@@ -209,9 +217,8 @@ def tap_stock_times(play: Play, times: str) -> None:
 
 @when(parsers.re(r"I undo(?: (?P<times>\d+) times)?"))
 def undo(play: Play, times: str | None) -> None:
-    play.now  # noqa: B018 - fails clearly if no game was started
     for _ in range(int(times or 1)):
-        play.adapter.undo()
+        play.undo()
 
 
 @when(parsers.re(r"I deal (?P<code>\S+) again"))
@@ -293,7 +300,8 @@ def whole_deck(play: Play) -> None:
     listed += [*snapshot.waste, *snapshot.stock]
     assert len(listed) == 52, f"{len(listed)} cards on the table"
     assert len(set(listed)) == 52, f"a card appears twice: {sorted(listed)}"
-    assert all(Card.parse(c).ascii == c for c in listed)
+    odd = [c for c in listed if Card.parse(c).ascii != c]
+    assert not odd, f"cards not in the protocol's ASCII notation: {odd}"
 
 
 @then(parsers.re(r"the cards and the score are as they were (?P<when>at the start|after tap \d+)"))
