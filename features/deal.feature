@@ -6,6 +6,12 @@ Feature: The deal
   cards in row r+1, places c and c+1. One more card is turned face up: it starts the waste.
   The 23 cards left form the stock, face down.
 
+  The aim is to take all 28 pyramid cards away. Only uncovered ("free") cards can be played:
+  two free cards whose values add up to 13 go together, a King goes alone, and the stock feeds
+  the waste with new cards to pair (free-cards, pairs, kings, stock-and-waste, recycling).
+  The other files say when the game ends, how it is scored and counted, what undo does, how
+  deal codes work, which messages the app shows, and how the known variants differ.
+
   How to read the tables in these scenarios: the pyramid is drawn row by row from the top,
   "--" marks a place whose card has gone, and rows left out at the bottom are empty.
   "waste:" lists the waste from its bottom card to its top card; "stock:" lists the stock

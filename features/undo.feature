@@ -68,7 +68,7 @@ Feature: Undo
     Then the cards and the score are as they were at the start
     And the move counter is 3
 
-  @UNDO-LAST-100 @needs-undo
+  @UNDO-LAST-100 @RECYCLE-UNLIMITED @needs-undo
   Scenario: Only the last 100 actions can be undone
     101 taps on the stock: draws and recycles of two cards. The 101st undo finds nothing left
     to take back, and the table stays as it was after the first tap.

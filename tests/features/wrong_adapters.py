@@ -100,3 +100,36 @@ class MovesOnly(ReferenceAdapter):
             stock_order=False,
             profiles=("app",),
         )
+
+
+class AppPlayedAs(ReferenceAdapter):
+    """Plays the app's games under a variant's rules: one switch wrongly turned on."""
+
+    variant = "app"
+
+    def start(
+        self,
+        *,
+        layout: LayoutData | None = None,
+        code: str | None = None,
+        profile: str = "app",
+        error_help: bool = True,
+    ) -> Snapshot:
+        profile = self.variant if profile == "app" else profile
+        return super().start(layout=layout, code=code, profile=profile, error_help=error_help)
+
+
+class AppWithStrictWin(AppPlayedAs):
+    variant = "strict-win"
+
+
+class AppWithThreePasses(AppPlayedAs):
+    variant = "three-passes"
+
+
+class AppWithDrawnPairs(AppPlayedAs):
+    variant = "drawn-with-waste"
+
+
+class AppWithCoveringPairs(AppPlayedAs):
+    variant = "covering-pair"
