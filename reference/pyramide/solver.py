@@ -41,6 +41,27 @@ from .moves import Draw, Move, Recycle, RemoveKing, RemovePair
 
 _COVER_MASKS = tuple(sum(1 << j for j in COVERED_BY[i]) for i in range(PYRAMID_SIZE))
 
+
+def _cones() -> tuple[int, ...]:
+    cones = [0] * PYRAMID_SIZE
+    for i in reversed(range(PYRAMID_SIZE)):
+        for j in COVERED_BY[i]:
+            cones[i] |= 1 << j | cones[j]
+    return tuple(cones)
+
+
+_CONES = _cones()
+"""For each place, every place that lies on it directly or not (it is free once they are gone)."""
+_UNDER = tuple(
+    sum(1 << j for j in range(PYRAMID_SIZE) if _CONES[j] >> i & 1) for i in range(PYRAMID_SIZE)
+)
+"""For each place, every place it lies on directly or not."""
+_DIRECT = tuple(
+    _COVER_MASKS[i] | sum(1 << j for j in range(PYRAMID_SIZE) if i in COVERED_BY[j])
+    for i in range(PYRAMID_SIZE)
+)
+"""For each place, the places touching it in the rows just below and just above."""
+
 _State = tuple[int, int, int, int, bool]
 """(pyramid mask, talon mask, boundary, recycles used, last move was a draw)."""
 
@@ -78,6 +99,18 @@ class _Search:
         self.visited = 0
         self._free_cache: dict[int, tuple[int, ...]] = {}
         self._needs_cache: dict[int, tuple[int, tuple[tuple[int, int], ...]]] = {}
+        self._talon_cache: dict[int, tuple[int, ...]] = {}
+        self._prospects_cache: dict[tuple[int, int], tuple[int, bool]] = {}
+        self._pairs_cache: dict[tuple[int, int, int], int] = {}
+        self._talon_keys: dict[int, int] = {}
+        self.rank_masks = [0] * (KING + 1)
+        for i, rank in enumerate(self.ranks):
+            self.rank_masks[rank] |= 1 << i
+        covering = self.profile.pairs_with_covering_card
+        self.out_of_reach = [
+            (_CONES[i] | _UNDER[i]) & ~(_DIRECT[i] if covering else 0) for i in range(PYRAMID_SIZE)
+        ]
+        """For each place, the places whose card can never be free at the same time as it."""
         talon = (1 << len(self.talon)) - 1
         self.start: _State = (
             sum(1 << i for i, card in enumerate(self.pyramid_cards) if card),
@@ -97,23 +130,168 @@ class _Search:
         return found
 
     def _needs(self, pyramid: int) -> tuple[int, tuple[tuple[int, int], ...]]:
-        """Removals still needed at least, and the talon ranks the pyramid needs (how many)."""
+        """Removals still needed at least, and how many talon cards of each rank at least.
+
+        Of the pyramid cards of ranks r and 13 - r (a and b of them), at most m can leave two
+        at a time, m being the largest matching of pairs that can be free together; so they
+        take at least a + b - m removals, at least a - m of the r cards leave with talon cards
+        of rank 13 - r, and at least b - m of the others with talon cards of rank r.
+        """
         found = self._needs_cache.get(pyramid)
         if found is None:
-            counts = [0] * (KING + 1)
-            for i in range(PYRAMID_SIZE):
-                if pyramid >> i & 1:
-                    counts[self.ranks[i]] += 1
-            removals = counts[KING]
+            masks = self.rank_masks
+            removals = (pyramid & masks[KING]).bit_count()
             needs = []
             for low in range(1, 7):
                 high = PAIR_TOTAL - low
-                removals += max(counts[low], counts[high])
-                if counts[low] != counts[high]:
-                    short = low if counts[low] < counts[high] else high
-                    needs.append((short, abs(counts[low] - counts[high])))
-            found = (removals, tuple(needs))
+                lows, highs = pyramid & masks[low], pyramid & masks[high]
+                matched = self._pyramid_pairs(lows, highs)
+                removals += lows.bit_count() + highs.bit_count() - matched
+                needs += [(high, lows.bit_count() - matched), (low, highs.bit_count() - matched)]
+            found = (removals, tuple((rank, n) for rank, n in needs if n))
             self._needs_cache[pyramid] = found
+        return found
+
+    def _draw_costs(self, state: _State) -> list[tuple[int, int]]:
+        """For each talon card left, the fewest draws and recycles before it can be the waste
+        top. A stock card is its distance away. The waste top, and the cards beneath it down
+        to the first *stuck* one (a card that cannot leave: no King, no pyramid partner and no
+        drawn-with-waste switch) can come up by removing the cards above them, which are
+        removals counted elsewhere. The cards beneath a stuck card wait for a recycle: the
+        whole stock drawn, the recycle, then every card left from the bottom of the waste up
+        to them; never, when no recycle is left.
+        """
+        pyramid, talon, boundary, recycles, _ = state
+        ranks = self.talon_ranks
+        stock = [i for i in range(boundary, len(self.talon)) if talon >> i & 1]
+        costs = [(i, n) for n, i in enumerate(stock, start=1)]
+        waste = [i for i in range(boundary) if talon >> i & 1]
+        limit = self.profile.max_recycles
+        can_recycle = limit is None or recycles < limit
+        stuck = False
+        for depth in range(len(waste) - 1, -1, -1):
+            i = waste[depth]
+            if not stuck:
+                costs.append((i, 0))
+                stuck = (
+                    ranks[i] != KING
+                    and not self.profile.drawn_pairs_with_waste
+                    and not pyramid & self.rank_masks[PAIR_TOTAL - ranks[i]]
+                )
+            elif can_recycle:
+                costs.append((i, len(stock) + 1 + depth + 1))
+        return costs
+
+    def _pyramid_pairs(self, lows: int, highs: int) -> int:
+        """The largest number of disjoint pairs, one card of ``lows`` and one of ``highs``,
+        that can be free together (a rank holds four cards: trying them all is cheap)."""
+        if not lows or not highs:
+            return 0
+        low = lows & -lows
+        rest = lows ^ low
+        best = self._pyramid_pairs(rest, highs)
+        partners = highs & ~self.out_of_reach[low.bit_length() - 1]
+        while partners and best <= rest.bit_count():
+            high = partners & -partners
+            partners ^= high
+            best = max(best, 1 + self._pyramid_pairs(rest, highs ^ high))
+        return best
+
+    def talon_counts(self, talon: int) -> tuple[int, ...]:
+        """How many talon cards of each rank (index 1..13) are left."""
+        found = self._talon_cache.get(talon)
+        if found is None:
+            counts = [0] * (KING + 1)
+            for i, rank in enumerate(self.talon_ranks):
+                if talon >> i & 1:
+                    counts[rank] += 1
+            found = self._talon_cache[talon] = tuple(counts)
+        return found
+
+    def prospects(self, pyramid: int, talon: int) -> tuple[int, bool]:
+        """An upper bound on the pyramid places that can end empty, and whether a win is left.
+
+        *Dead cards.* A pyramid card that is not a King leaves only with a partner of rank
+        13 - r. No talon partner and no pyramid partner it can ever be free together with (one
+        that lies on it, directly or not, or that it lies on; except a direct neighbour under the
+        covering-pair switch) means it never leaves; neither does a partner already proven dead,
+        nor a card that a dead card lies on (it is never free, and under the covering-pair switch
+        its only cover would have to go first or be the dead card, which has no partner).
+        Repeating until nothing changes proves every card it marks will stay.
+
+        *Pairs.* Each removed pyramid card of rank r takes a distinct card of rank 13 - r with
+        it, one it can be free together with if it is a pyramid card: the removals form a
+        matching, so at most as many live pyramid cards of ranks r and 13 - r leave as the
+        best matching covers (see :meth:`_pairs_bound`); every live King can.
+
+        A win needs all 28; the strict win also needs every talon card to leave, so each rank
+        pair must balance (a + ta == b + tb) and, as two talon cards meet only under the
+        drawn-with-waste switch, without it every talon card needs a pyramid partner.
+        """
+        key = (pyramid, talon)
+        found = self._prospects_cache.get(key)
+        if found is not None:
+            return found
+        counts = self.talon_counts(talon)
+        masks, ranks, out_of_reach = self.rank_masks, self.ranks, self.out_of_reach
+        dead = 0
+        changed = True
+        while changed:
+            changed = False
+            for i in range(PYRAMID_SIZE):
+                if not (pyramid >> i & 1) or dead >> i & 1:
+                    continue
+                partner = PAIR_TOTAL - ranks[i]
+                if _CONES[i] & dead or (
+                    partner
+                    and not counts[partner]
+                    and not masks[partner] & pyramid & ~dead & ~out_of_reach[i]
+                ):
+                    dead |= 1 << i
+                    changed = True
+        live = pyramid & ~dead
+        most = PYRAMID_SIZE - pyramid.bit_count() + (live & masks[KING]).bit_count()
+        balanced = True
+        for low in range(1, 7):
+            high = PAIR_TOTAL - low
+            a, b = (live & masks[low]).bit_count(), (live & masks[high]).bit_count()
+            ta, tb = counts[low], counts[high]
+            most += self._pairs_bound(live & (masks[low] | masks[high]), low, ta, tb)
+            balanced = balanced and a + ta == b + tb
+            if not self.profile.drawn_pairs_with_waste:
+                balanced = balanced and ta <= b and tb <= a
+        winnable = most == PYRAMID_SIZE and (not self.profile.strict_win or balanced)
+        found = self._prospects_cache[key] = (most, winnable)
+        return found
+
+    def _pairs_bound(self, cards: int, low: int, talon_low: int, talon_high: int) -> int:
+        """The most pyramid cards of ranks ``low`` and 13 - ``low`` (the places in ``cards``)
+        that a matching can cover: a pyramid card pairs with a talon card of the other rank,
+        or with one of the other rank it can be free together with (covering 2 at once).
+        The classes hold at most four cards a side, so trying every matching is cheap."""
+        key = (cards, talon_low, talon_high)
+        found = self._pairs_cache.get(key)
+        if found is not None:
+            return found
+        lows = [i for i in range(PYRAMID_SIZE) if cards >> i & 1 and self.ranks[i] == low]
+        highs = cards & ~sum(1 << i for i in lows)
+        out_of_reach = self.out_of_reach
+
+        def best(n: int, highs_left: int, talon_high_left: int) -> int:
+            if n == len(lows):
+                return min(highs_left.bit_count(), talon_low)
+            i = lows[n]
+            most = best(n + 1, highs_left, talon_high_left)
+            if talon_high_left:
+                most = max(most, 1 + best(n + 1, highs_left, talon_high_left - 1))
+            partners = highs_left & ~out_of_reach[i]
+            while partners:
+                j = partners & -partners
+                partners ^= j
+                most = max(most, 2 + best(n + 1, highs_left & ~j, talon_high_left))
+            return most
+
+        found = self._pairs_cache[key] = best(0, highs, talon_high)
         return found
 
     def bound(self, state: _State) -> int | None:
@@ -122,29 +300,65 @@ class _Search:
         Removals: every pyramid King is one move, and the cards of ranks r and 13 - r take at
         least max(count r, count 13 - r) moves. Draws: the surplus of one of those ranks must
         meet talon cards of the other rank; counting every waste card as reachable for free,
-        the k-th card needed from the stock lies at least its distance in draws away.
+        the k-th card needed from the stock lies at least its distance in draws away. Under the
+        strict win every talon card leaves too: each talon King is a move, each pair of ranks
+        takes a + ta moves (see :meth:`prospects`), and every stock card must be drawn once.
+        Each part falls by at most one per move, so A* may settle a position on first reach.
         """
-        removals, needs = self._needs(state[0])
-        talon, boundary = state[1], state[2]
+        pyramid, talon, boundary = state[0], state[1], state[2]
+        if not self.prospects(pyramid, talon)[1]:
+            return None
+        removals, needs = self._needs(pyramid)
         draws = 0
-        for rank, wanted in needs:
-            for i, talon_rank in enumerate(self.talon_ranks):
-                if talon_rank == rank and talon >> i & 1 and i < boundary:
-                    wanted -= 1
-            if wanted <= 0:
-                continue
-            distance = 0
-            for i in range(boundary, len(self.talon)):
-                if talon >> i & 1:
-                    distance += 1
-                    if self.talon_ranks[i] == rank:
-                        wanted -= 1
-                        if not wanted:
-                            break
-            if wanted:
-                return None
-            draws = max(draws, distance)
+        if needs:
+            costs = self._draw_costs(state)
+            for rank, wanted in needs:
+                reach = sorted(cost for i, cost in costs if self.talon_ranks[i] == rank)
+                if len(reach) < wanted:
+                    return None
+                draws = max(draws, reach[wanted - 1])
+        if self.profile.strict_win:
+            counts = self.talon_counts(talon)
+            removals = counts[KING] + (pyramid & self.rank_masks[KING]).bit_count()
+            for low in range(1, 7):
+                removals += (pyramid & self.rank_masks[low]).bit_count() + counts[low]
+            draws = max(draws, (talon >> boundary).bit_count())
         return removals + draws
+
+    def loose(self, state: _State) -> _State:
+        """The one position standing for every position with the same cards, when the moves
+        do not count and recycling is unlimited: then draws and recycles alone reach every
+        boundary, and bring any talon card freshly drawn onto the one beneath it, so what can
+        be removed from here on depends on the cards left only. With limited recycles the
+        position stays as it is."""
+        if self.limited:
+            return state
+        pyramid, talon = state[0], state[1]
+        return (pyramid, talon, talon.bit_length(), 0, False)
+
+    def key(self, state: _State) -> object:
+        """What tells :meth:`loose` positions apart. The order of the talon matters to them no
+        more than the boundary (any of its cards can be brought to the top), so talon cards of
+        one rank stand in for each other and only how many of each rank are left counts. Only
+        a pair of two talon cards (the drawn-with-waste switch) needs them next to each other,
+        and such a pair matters only to the strict win: it never frees a pyramid card."""
+        if self.limited or (self.profile.drawn_pairs_with_waste and self.profile.strict_win):
+            return state
+        found = self._talon_keys.get(state[1])
+        if found is None:
+            counts = self.talon_counts(state[1])
+            found = self._talon_keys[state[1]] = sum(n << 3 * rank for rank, n in enumerate(counts))
+        return state[0] | found << PYRAMID_SIZE
+
+    def removed(self, state: _State) -> int:
+        """Empty pyramid places."""
+        return PYRAMID_SIZE - state[0].bit_count()
+
+    def upper_bound(self, state: _State) -> int:
+        return self.prospects(state[0], state[1])[0]
+
+    def win_left(self, state: _State) -> bool:
+        return self.prospects(state[0], state[1])[1]
 
     def is_won(self, state: _State) -> bool:
         return state[0] == 0 and (not self.profile.strict_win or state[1] == 0)
@@ -205,7 +419,10 @@ class _Search:
         limit = self.profile.max_recycles
         if not boundary or (limit is not None and recycles >= limit):
             return
-        below_top = (i for i in range(boundary - 1) if talon >> i & 1)
+        # Going all the way round to the waste top again only pays to pair it, freshly drawn,
+        # with the card beneath it.
+        last = boundary if self.profile.drawn_pairs_with_waste else boundary - 1
+        below_top = (i for i in range(last) if talon >> i & 1)
         for n, i in enumerate(below_top, start=1):
             yield len(stock), True, n, i
 
@@ -262,33 +479,39 @@ def _top(talon: int, boundary: int) -> int:
 def solve(game: Game, shortest: bool = True) -> Solution:
     """Prove how far ``game``'s current position can go under its profile.
 
-    A depth-first walk first finds whether a win exists (and, when none does, visits every
-    reachable position to find the most cards removable); then, if ``shortest``, A* finds a
-    winning line with the fewest moves. Without ``shortest`` the line is merely a winning one.
+    A depth-first walk first looks for a win among the positions where one is still possible;
+    when there is none, a branch-and-bound walk finds the most cards removable. Then, if
+    ``shortest``, A* finds a winning line with the fewest moves. Without ``shortest`` the line
+    is merely a winning one.
     """
     search = _Search(game)
-    fewest_left, line = _explore(search)
+    most, line = _find_win(search)
     if line is None:
-        return Solution(PYRAMID_SIZE - fewest_left, False, (), search.visited, True)
+        most = _most_removed(search, most, goal=search.upper_bound(search.start), needed=0)
+        return Solution(most, False, (), search.visited, True)
     if shortest:
-        best = _shortest_win(search)
-        assert best is not None, "A* finds a win whenever the exhaustive walk does"
+        best = _shortest_win(search, len(line))
+        assert best is not None, "A* finds a win whenever the depth-first walk does"
         line = best
     return Solution(PYRAMID_SIZE, True, tuple(line), search.visited, shortest)
 
 
 def can_remove(game: Game, count: int) -> bool:
     """Whether some line leaves at most ``28 - count`` pyramid cards; stops once one does."""
-    fewest_left, _ = _explore(_Search(game), enough=PYRAMID_SIZE - count)
-    return PYRAMID_SIZE - fewest_left >= count
+    search = _Search(game)
+    removed = search.removed(search.start)
+    if removed >= count:
+        return True
+    return _most_removed(search, removed, goal=count, needed=count) >= count
 
 
 def _edge_cost(edge: _Edge) -> int:
     return edge[0] + edge[1] + edge[2] + 1
 
 
-def _shortest_win(search: _Search) -> list[Move] | None:
-    """A* from the start; positions from which no win is left are not expanded."""
+def _shortest_win(search: _Search, known: int) -> list[Move] | None:
+    """A* from the start; positions from which no win is left, or none in at most ``known``
+    moves (the length of a win already found), are not queued."""
     start = search.start
     first_bound = search.bound(start)
     if search.is_won(start):
@@ -298,14 +521,14 @@ def _shortest_win(search: _Search) -> list[Move] | None:
     cost: dict[_State, int] = {start: 0}
     parent: dict[_State, tuple[_State, _Edge]] = {}
     queue: list[tuple[int, int, _State]] = [(first_bound, 0, start)]
-    settled: set[_State] = set()
+    expanded = 0
     while queue:
         _, negative_cost, state = heapq.heappop(queue)
-        if state in settled:
+        if -negative_cost > cost[state]:
             continue
-        settled.add(state)
+        expanded += 1
         if search.is_won(state):
-            search.visited += len(settled)
+            search.visited += expanded
             return _unwind(search, parent, state)
         spent = -negative_cost
         for edge, following in search.steps(state):
@@ -313,12 +536,12 @@ def _shortest_win(search: _Search) -> list[Move] | None:
             if total >= cost.get(following, total + 1):
                 continue
             bound = search.bound(following)
-            if bound is None:
+            if bound is None or total + bound > known:
                 continue
             cost[following] = total
             parent[following] = (state, edge)
             heapq.heappush(queue, (total + bound, -total, following))
-    search.visited += len(settled)
+    search.visited += expanded
     return None
 
 
@@ -332,29 +555,76 @@ def _unwind(
     return line
 
 
-def _explore(search: _Search, enough: int = 0) -> tuple[int, list[Move] | None]:
-    """Depth first, Kings and pyramid pairs before draws; stop at the first win found, or as
-    soon as no more than ``enough`` pyramid cards are left.
+def _find_win(search: _Search) -> tuple[int, list[Move] | None]:
+    """Depth first, Kings and pyramid pairs before draws, through the positions from which a
+    win is still possible (see :meth:`_Search.prospects`), as :meth:`_Search.loose` ones;
+    stop at the first win.
 
-    Returns the fewest pyramid cards left in any position visited, and a winning line if any.
+    Returns the most pyramid places emptied in any position met, and a winning line if any.
     """
-    start = search.start
-    parent: dict[_State, tuple[_State, _Edge] | None] = {start: None}
-    pending = [start]
-    fewest_left = start[0].bit_count()
+    start = search.loose(search.start)
+    parent: dict[object, tuple[_State, _Edge] | None] = {search.key(start): None}
+    most = search.removed(start)
+    pending = [start] if search.win_left(start) else []
     while pending:
         state = pending.pop()
-        fewest_left = min(fewest_left, state[0].bit_count())
         if search.is_won(state):
             search.visited += len(parent)
-            return fewest_left, _unwind(search, parent, state)
-        if fewest_left <= enough:
-            break
+            return most, _replay(search, parent, state)
         following_states = []
         for edge, following in search.steps(state):
-            if following not in parent:
-                parent[following] = (state, edge)
-                following_states.append(following)
+            following = search.loose(following)
+            key = search.key(following)
+            if key not in parent:
+                parent[key] = (state, edge)
+                most = max(most, search.removed(following))
+                if search.win_left(following):
+                    following_states.append(following)
         pending.extend(reversed(following_states))
     search.visited += len(parent)
-    return fewest_left, None
+    return most, None
+
+
+def _replay(
+    search: _Search, parent: Mapping[object, tuple[_State, _Edge] | None], state: _State
+) -> list[Move]:
+    """The moves of a line of loose positions, from the real start: each removal is made
+    after the shortest run of draws that allows it from where the previous one left."""
+    removals: list[_Edge] = []
+    while (link := parent.get(search.key(state))) is not None:
+        state, edge = link
+        removals.append(edge)
+    line: list[Move] = []
+    state = search.start
+    for wanted in reversed(removals):
+        edge, state = next(
+            (edge, following) for edge, following in search.steps(state) if edge[3:] == wanted[3:]
+        )
+        line += search.line(edge)
+    return line
+
+
+def _most_removed(search: _Search, most: int, goal: int, needed: int) -> int:
+    """Branch and bound, depth first: the most pyramid places emptied, once ``most`` are known
+    possible, stopping as soon as ``goal`` are.
+
+    A position is expanded only if its :meth:`_Search.upper_bound` beats both what is known
+    and ``needed`` (when only reaching ``needed`` matters); no position it skips can lead
+    further than what is already known, so the result is exact up to ``goal``.
+    """
+    start = search.loose(search.start)
+    seen = {search.key(start)}
+    pending = [start]
+    while pending and most < goal:
+        state = pending.pop()
+        if search.upper_bound(state) < max(most + 1, needed):
+            continue
+        for _, following in search.steps(state):
+            following = search.loose(following)
+            key = search.key(following)
+            if key not in seen:
+                seen.add(key)
+                most = max(most, search.removed(following))
+                pending.append(following)
+    search.visited += len(seen)
+    return most
