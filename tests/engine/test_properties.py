@@ -10,8 +10,9 @@ END-NO-MORE-MOVES, END-PLAY-GOES-ON, CODE-REDEAL.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from random import Random
 
-from hypothesis import given, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 from pyramide import (
     DECK,
@@ -36,7 +37,8 @@ from pyramide.table import STOCK, WASTE, WASTE_BELOW, Target
 SEEDS = st.integers(min_value=0, max_value=MAX_SEED)
 ALL_PROFILES = st.sampled_from(list(PROFILES.values()))
 STEPS = 80
-RANDOM_PLAY = settings(max_examples=60, deadline=None)
+GREEDY_STEPS = 300
+RANDOM_PLAY = settings(max_examples=50, deadline=None)
 UNDO = "undo"
 
 
@@ -149,6 +151,29 @@ def test_random_moves_and_undos_keep_every_invariant(
             ledger.after_move(choice)
             assert game.move_count == count + 1
         check(game, ledger)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=SEEDS, profile=ALL_PROFILES, rng=st.randoms(use_true_random=False))
+def test_greedy_play_to_the_end_keeps_every_invariant_and_wins_score_280(
+    seed: int, profile: Profile, rng: Random
+) -> None:
+    """Removing whenever possible wins about one deal in three under the app's rules, so wins
+    (and their 280 points) are checked here, not only dead ends."""
+    game = _start(seed, profile)
+    ledger = Ledger()
+    for _ in range(GREEDY_STEPS):
+        moves = game.legal_moves()
+        if not moves:
+            break
+        removals = [move for move in moves if isinstance(move, (RemoveKing, RemovePair))]
+        move = rng.choice(removals) if removals else moves[0]
+        game.push(move)
+        ledger.after_move(move)
+        check(game, ledger)
+    event(game.status.value)
+    if game.is_won():
+        assert game.score == 280
 
 
 TAPS_OR_UNDO: list[Target | None] = [*POSITIONS, WASTE, WASTE_BELOW, STOCK, None]
