@@ -86,6 +86,17 @@ Feature: Free cards
     And J♣ is still in the pyramid
     And the message is "card-blocked"
 
+  @TAP-BLOCKED @needs-codes @needs-taps @needs-messages
+  Scenario: The rules' own example: the Q♣ of row 6 is blocked at the start
+    Given the app's rules
+    And the deal PY1-N-AAAAAAS
+    When I tap Q♣
+    Then Q♣ is still in the pyramid
+    And nothing is selected
+    And the message is "card-blocked"
+    And the score is 0
+    And the move counter is 0
+
   @TAP-BLOCKED @needs-taps @needs-messages
   Scenario: With error help off, a covered card does not even say it is blocked
     Given the app's rules

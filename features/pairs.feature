@@ -105,3 +105,25 @@ Feature: Pairs that make 13
       | first | second |
       | 7♣    | 6♦     |
       | 6♦    | 7♣     |
+
+  @PAIR-MISMATCH @needs-codes @needs-taps @needs-messages
+  Scenario: The rules' own example: the 7♣ and the 7♠ of the bottom row make 14
+    Given the app's rules
+    And the deal PY1-N-AAAAAAS
+    When I tap 7♣ then 7♠
+    Then 7♣ and 7♠ are still in the pyramid
+    And 7♠ is selected
+    And the message is "sum-must-equal" with target 13
+    And the move counter is 0
+
+  @PAIR-MISMATCH @needs-messages
+  Scenario: The sum message is shown even with error help off
+    Given the app's rules
+    And error help is off
+    And a table:
+      """
+          K♦
+        7♣  7♠
+      """
+    When I tap 7♣ then 7♠
+    Then the message is "sum-must-equal" with target 13
