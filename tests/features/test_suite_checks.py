@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from pyramide.conformance import steps
 from pyramide.conformance.plugin import (
+    CAPABILITY_TAGS,
     IMPLEMENTATION_DEFINED,
     PROFILE_PREFIX,
     known_tags,
@@ -104,3 +107,23 @@ def test_every_step_matches_exactly_one_definition(scenario: ParsedScenario) -> 
             if len(matches) != 1:
                 problems.append(f"{step.type} {step.name!r}: {len(matches)} definitions match")
     assert problems == []
+
+
+NEEDS = {
+    "needs-undo": re.compile(r"^I undo"),
+    "needs-codes": re.compile(r"^(the deal|I deal|the code shown) "),
+    "needs-taps": re.compile(r" is selected$"),
+    "needs-messages": re.compile(r"message"),
+    "needs-stock-order": re.compile(r"^all 52 cards"),
+}
+"""Which steps ask an adapter for which capability."""
+
+
+@pytest.mark.parametrize("tag", sorted(CAPABILITY_TAGS))
+def test_a_scenario_using_a_capability_is_tagged_with_it(tag: str) -> None:
+    untagged = [
+        str(s)
+        for s in SCENARIOS
+        if tag not in s.tags and any(NEEDS[tag].search(step.name) for run in s.runs for step in run)
+    ]
+    assert untagged == []
