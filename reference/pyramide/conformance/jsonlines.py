@@ -215,8 +215,7 @@ class JsonLinesAdapter:
     def __init__(self, command: str | Sequence[str], timeout: float = 5.0) -> None:
         self.argv = split_command(command)
         self.timeout = timeout
-        self.engine: dict[str, str] = {}
-        """The engine's name and version, as its hello said (empty before the first hello)."""
+        self._engine: dict[str, str] = {}
         self._capabilities: Capabilities | None = None
         self._child: _Child | None = None
         self._broken: str | None = None
@@ -249,7 +248,7 @@ class JsonLinesAdapter:
             raise AdapterError(
                 f"the engine speaks protocol {answer['protocol']}, this harness {PROTOCOL}"
             )
-        self.engine = {"name": answer["engine"]["name"], "version": answer["engine"]["version"]}
+        self._engine = {"name": answer["engine"]["name"], "version": answer["engine"]["version"]}
         self._capabilities = Capabilities.from_json(answer["capabilities"])
 
     def close(self) -> None:
@@ -302,6 +301,13 @@ class JsonLinesAdapter:
             return Snapshot.from_json(normalized(answer["snapshot"]))
         except CardError as error:
             raise AdapterError(f"answer to {what}: {error}") from None
+
+    @property
+    def engine(self) -> dict[str, str]:
+        """The engine's name and version, as its hello says (for reports)."""
+        if not self._engine:
+            self.capabilities()
+        return dict(self._engine)
 
     def capabilities(self) -> Capabilities:
         if self._capabilities is None:

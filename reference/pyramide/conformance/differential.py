@@ -1,0 +1,472 @@
+"""Differential testing: the engine under test and the reference engine, side by side.
+
+A hypothesis state machine deals a random table to both engines, then plays random taps (on
+cards, the waste, the stock), removals and undos on both, comparing every snapshot. When they
+differ, hypothesis shrinks the run to a short one, and the difference is printed twice:
+
+- as a ready-to-paste Gherkin scenario in the step library's words (``Given a table:`` with
+  the starting rows, waste and stock; a ``When`` step per action; ``Then`` steps saying what
+  the reference shows where the engines part);
+- as a YAML transcript (start, actions, each differing field with both values).
+
+Only what the engine's capabilities claim is compared: the selection when it has its own taps,
+messages when it shows them, the stock's order when it reports it. Run it from Python with
+:func:`run_differential` or from a shell with ``python -m pyramide.conformance.differential
+--cmd "node engine.js"``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import itertools
+import random
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+from unittest import mock
+
+import yaml
+from hypothesis import HealthCheck, Verbosity, settings
+from hypothesis import strategies as st
+from hypothesis.internal.conjecture import engine as conjecture_engine
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    precondition,
+    rule,
+    run_state_machine_as_test,
+)
+
+from ..cards import Card
+from ..profiles import get_profile
+from .adapter import Adapter, Capabilities, Snapshot, target_name
+from .invariants import random_layout, removals
+from .loading import AdapterLoadError, load_factory
+from .reference_adapter import ReferenceAdapter
+from .specdata import render_message
+
+STATUS_WORDS = {
+    "playing": "goes on",
+    "won": "is won",
+    "no-more-moves": "is over with no more moves",
+}
+
+
+@dataclass(frozen=True)
+class Action:
+    """One player action: a tap target, or ``undo``; ``words`` as a scenario says it."""
+
+    target: str
+    words: str
+
+    @property
+    def step(self) -> str:
+        return "I undo" if self.target == "undo" else f"I tap {self.words}"
+
+
+class Divergence(AssertionError):
+    """The engines differ; the message is the Gherkin scenario and the YAML transcript."""
+
+
+def compared_fields(capabilities: Capabilities) -> tuple[str, ...]:
+    fields = ["pyramid", "waste", "stock_size", "score", "moves", "status"]
+    if capabilities.stock_order:
+        fields.append("stock")
+    if capabilities.taps:
+        fields.append("selected")
+    if capabilities.messages is not None:
+        fields.append("message")
+    return tuple(fields)
+
+
+def observed(snapshot: Snapshot, name: str, messages: str | None) -> Any:
+    """A field as the engine under test is expected to show it (messages in its own form)."""
+    if name != "message":
+        return getattr(snapshot, name)
+    shown = snapshot.message
+    if shown is None or (shown.key is None and shown.text is None):
+        return None
+    if messages == "key":
+        return {"key": shown.key, "params": dict(shown.params)}
+    if shown.text is not None:
+        return shown.text
+    assert shown.key is not None and messages is not None
+    return render_message(shown.key, messages, dict(shown.params))
+
+
+def _card(ascii_name: str) -> str:
+    return str(Card.parse(ascii_name))
+
+
+def _cards(names: Sequence[str]) -> str:
+    return " ".join(_card(c) for c in names)
+
+
+def _table(layout: dict[str, Any]) -> list[str]:
+    rows = [" ".join("--" if c is None else _card(c) for c in row) for row in layout["pyramid"]]
+    return [
+        *rows,
+        f"waste: {_cards(layout['waste']) or '--'}",
+        f"stock: {_cards(layout['stock']) or '--'}",
+    ]
+
+
+def then_steps(name: str, expected: Snapshot, messages: str | None) -> list[str]:
+    """What the reference shows for one field, in the step library's words."""
+    if name == "pyramid":
+        rows = [" ".join("--" if c is None else _card(c) for c in row) for row in expected.pyramid]
+        return ["the pyramid is:", '  """', *(f"  {row}" for row in rows), '  """']
+    if name == "waste":
+        return [
+            f"the waste is {_cards(expected.waste)}" if expected.waste else "the waste is empty"
+        ]
+    if name == "stock_size":
+        return [f"the stock holds {expected.stock_size} cards"]
+    if name == "stock":
+        return [
+            f"# (no step for it) the stock, top first, should be: {_cards(expected.stock or ())}"
+        ]
+    if name == "score":
+        return [f"the score is {expected.score}"]
+    if name == "moves":
+        return [f"the move counter is {expected.moves}"]
+    if name == "status":
+        return [f"the game {STATUS_WORDS[expected.status]}"]
+    if name == "selected":
+        return [_selected_step(expected)]
+    return [_message_step(expected, messages)]
+
+
+def _selected_step(expected: Snapshot) -> str:
+    where = expected.selected
+    if where is None:
+        return "nothing is selected"
+    if where == "waste":
+        return f"{_card(expected.waste[-1])} is selected"
+    if where.startswith("r"):
+        row, col = int(where[1]), int(where[3])
+        card = expected.pyramid[row - 1][col - 1]
+        assert card is not None
+        return f"{_card(card)} is selected"
+    return f"# (no step for it) the card beneath the waste top should be selected ({where})"
+
+
+def _message_step(expected: Snapshot, messages: str | None) -> str:
+    shown = expected.message
+    if shown is None or shown.key is None:
+        return "no message is shown"
+    if messages in (None, "key"):
+        target = shown.params.get("target")
+        return f'the message is "{shown.key}"' + (
+            "" if target is None else f" with target {target}"
+        )
+    text = render_message(shown.key, messages, dict(shown.params))
+    return f'the message reads "{text}" in {messages}'
+
+
+@dataclass(frozen=True)
+class Report:
+    """A divergence: where the engines part and how to show it again."""
+
+    engine: str
+    profile: str
+    layout: dict[str, Any]
+    actions: tuple[Action, ...]
+    expected: Snapshot
+    actual: Snapshot | None
+    differing: tuple[str, ...]
+    messages: str | None
+    error: str | None = None
+
+    def gherkin(self) -> str:
+        """The scenario, indented to paste under a ``Feature:`` line."""
+        profile = "the app's rules" if self.profile == "app" else f"the {self.profile} rules"
+        what = self.error or "differs on " + ", ".join(self.differing)
+        lines = [
+            f"  # {self.engine} {what}. Tag the scenario with the rule IDs it shows.",
+            f"  Scenario: {self.engine} parts from the reference after {len(self.actions)} actions",
+            f"    Given {profile}",
+            "    And a table:",
+            '      """',
+            *(f"      {line}" for line in _table(self.layout)),
+            '      """',
+        ]
+        lines += [
+            f"    {'And' if n else 'When'} {step}" for n, step in enumerate(self.when_steps())
+        ]
+        keyword = "Then"
+        for name in self.differing:
+            if name == "stock":
+                lines += self._stock_steps()
+                keyword = "And"
+                continue
+            first, *more = then_steps(name, self.expected, self.messages)
+            if first.startswith("#"):
+                lines.append(f"    {first}")
+                continue
+            lines.append(f"    {keyword} {first}")
+            lines.extend(f"    {line}" for line in more)
+            keyword = "And"
+        return "\n".join(lines)
+
+    def when_steps(self) -> list[str]:
+        """The actions as steps, a run of stock taps said once."""
+        steps: list[str] = []
+        runs = itertools.groupby(a.step for a in self.actions)
+        for step, run in runs:
+            times = len(list(run))
+            if step == "I tap the stock" and times > 1:
+                steps.append(f"I tap the stock {times} times")
+            else:
+                steps.extend([step] * times)
+        return steps
+
+    def _stock_steps(self) -> list[str]:
+        """No step reads the stock's order: draw down to the first card that differs."""
+        expected = list(self.expected.stock or ())
+        actual = list(self.actual.stock or ()) if self.actual is not None else []
+        depth = next(
+            (n for n, card in enumerate(expected) if n >= len(actual) or actual[n] != card), None
+        )
+        lines = [f"    # the stock, top first, should be: {_cards(expected)}"]
+        if depth is not None:
+            draws = "the stock" if depth == 0 else f"the stock {depth + 1} times"
+            lines += [
+                f"    When I tap {draws}",
+                f"    Then the waste top is {_card(expected[depth])}",
+            ]
+        return lines
+
+    def transcript(self) -> str:
+        record: dict[str, Any] = {
+            "engine": self.engine,
+            "profile": self.profile,
+            "start": self.layout,
+            "actions": [action.target for action in self.actions],
+        }
+        if self.error is not None:
+            record["error"] = self.error
+        if self.actual is not None:
+            record["differences"] = {
+                name: {
+                    "reference": _plain(observed(self.expected, name, self.messages)),
+                    "engine": _plain(observed(self.actual, name, self.messages)),
+                }
+                for name in self.differing
+            }
+        return yaml.safe_dump(
+            record, sort_keys=False, allow_unicode=True, width=100, default_flow_style=None
+        )
+
+    def __str__(self) -> str:
+        return f"{self.gherkin()}\n\n# YAML transcript\n{self.transcript()}"
+
+
+def _plain(value: Any) -> Any:
+    """Tuples as lists, for YAML."""
+    if isinstance(value, tuple):
+        return [_plain(item) for item in value]
+    return value
+
+
+def engine_name(adapter: Adapter) -> str:
+    identity = getattr(adapter, "engine", None)
+    if isinstance(identity, dict) and identity.get("name"):
+        return str(identity["name"])
+    return type(adapter).__name__
+
+
+def make_machine(factory: Callable[[], Adapter], profile: str = "app") -> type[Any]:
+    """A state machine class comparing ``factory``'s engine with the reference under ``profile``."""
+    capabilities = factory().capabilities()
+    fields = compared_fields(capabilities)
+    below = get_profile(profile).drawn_pairs_with_waste
+
+    class Differential(RuleBasedStateMachine):
+        def __init__(self) -> None:
+            super().__init__()
+            self.engine = factory()
+            self.reference = ReferenceAdapter()
+            self.layout: dict[str, Any] = {}
+            self.actions: list[Action] = []
+            self.now: Snapshot | None = None
+
+        def fail(
+            self,
+            expected: Snapshot,
+            actual: Snapshot | None,
+            differing: Sequence[str],
+            error: str | None = None,
+        ) -> None:
+            report = Report(
+                engine_name(self.engine),
+                profile,
+                self.layout,
+                tuple(self.actions),
+                expected,
+                actual,
+                tuple(differing),
+                capabilities.messages,
+                error,
+            )
+            raise Divergence(str(report))
+
+        def both(self, action: Callable[[Adapter], Snapshot]) -> None:
+            expected = action(self.reference)
+            try:
+                actual = action(self.engine)
+            except Exception as error:  # the engine under test failing is the finding
+                self.fail(expected, None, (), f"fails: {type(error).__name__}: {error}")
+            differing = [
+                name
+                for name in fields
+                if observed(actual, name, capabilities.messages)
+                != observed(expected, name, capabilities.messages)
+            ]
+            if differing:
+                self.fail(expected, actual, differing)
+            self.now = expected
+
+        @initialize(seed=st.integers(0, 2**32 - 1))
+        def deal(self, seed: int) -> None:
+            self.layout = random_layout(random.Random(seed), profile)
+            self.both(lambda adapter: adapter.start(layout=self.layout, profile=profile))
+
+        def act(self, target: str, words: str) -> None:
+            self.actions.append(Action(target, words))
+            if target == "undo":
+                self.both(lambda adapter: adapter.undo())
+            else:
+                self.both(lambda adapter: adapter.tap(target))
+
+        def tap_target(self, target: str) -> None:
+            """Tap, unless an earlier tap of the same removal already took the card away."""
+            assert self.now is not None
+            if target.startswith("r"):
+                card = self.now.pyramid[int(target[1]) - 1][int(target[3]) - 1]
+                if card is None:
+                    return
+                words = _card(card)
+            else:
+                words = {"waste": "the waste", "waste-below": "the card beneath the waste top"}[
+                    target
+                ]
+            self.act(target, words)
+
+        @precondition(lambda self: capabilities.taps)
+        @rule(data=st.data())
+        def tap_card(self, data: st.DataObject) -> None:
+            """Any card on the table a player could tap, free or not (when the engine has its
+            own taps: a move-only engine's selection is the shim's, not under test)."""
+            assert self.now is not None
+            targets = [
+                target_name(r, c)
+                for r, row in enumerate(self.now.pyramid, start=1)
+                for c, card in enumerate(row, start=1)
+                if card is not None
+            ]
+            targets += ["waste"] * bool(self.now.waste)
+            targets += ["waste-below"] * (below and len(self.now.waste) > 1)
+            if targets:
+                self.tap_target(data.draw(st.sampled_from(targets), label="target"))
+
+        @rule(data=st.data())
+        def remove(self, data: st.DataObject) -> None:
+            """A King or a pair the app's rules allow: what makes games go somewhere."""
+            assert self.now is not None
+            options = removals(self.now)
+            if options:
+                for target in data.draw(st.sampled_from(options), label="removal"):
+                    self.tap_target(target)
+
+        @rule()
+        def draw(self) -> None:
+            self.act("stock", "the stock")
+
+        @precondition(lambda self: capabilities.undo)
+        @rule()
+        def undo(self) -> None:
+            self.act("undo", "undo")
+
+    return Differential
+
+
+@dataclass(frozen=True)
+class DifferentialResult:
+    """``report`` is the shrunk divergence (Gherkin and YAML), or None if none was found."""
+
+    report: str | None
+    examples: int
+
+    @property
+    def agreed(self) -> bool:
+        return self.report is None
+
+
+def run_differential(
+    factory: Callable[[], Adapter],
+    max_examples: int = 50,
+    steps: int = 60,
+    profile: str = "app",
+    derandomize: bool = False,
+    shrink_seconds: float = 60.0,
+) -> DifferentialResult:
+    """Play ``max_examples`` random games on both engines; shrink and report the first split.
+
+    Shrinking replays many runs on a slow child process; ``shrink_seconds`` caps it (through a
+    hypothesis internal, left alone if a later hypothesis renames it).
+    """
+    machine = make_machine(factory, profile)
+    config = settings(
+        max_examples=max_examples,
+        stateful_step_count=steps,
+        deadline=None,
+        derandomize=derandomize,
+        database=None,
+        verbosity=Verbosity.quiet,
+        suppress_health_check=list(HealthCheck),
+        report_multiple_bugs=False,
+    )
+    budget = (
+        mock.patch.object(conjecture_engine, "MAX_SHRINKING_SECONDS", shrink_seconds)
+        if hasattr(conjecture_engine, "MAX_SHRINKING_SECONDS")
+        else contextlib.nullcontext()
+    )
+    try:
+        with budget:
+            run_state_machine_as_test(machine, settings=config)
+    except Divergence as divergence:
+        return DifferentialResult(str(divergence), max_examples)
+    return DifferentialResult(None, max_examples)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m pyramide.conformance.differential",
+        description="Play random games on an engine and on the reference; print the first split.",
+    )
+    engine = parser.add_mutually_exclusive_group(required=True)
+    engine.add_argument("--impl", help="package.module:factory of a Python adapter")
+    engine.add_argument("--cmd", help='command of a JSON-lines engine, e.g. "node engine.js"')
+    parser.add_argument("--profile", default="app", help="the rule profile (default: app)")
+    parser.add_argument("--examples", type=int, default=100, help="random games (default: 100)")
+    parser.add_argument("--steps", type=int, default=60, help="actions per game (default: 60)")
+    parser.add_argument("--timeout", type=float, default=5.0, help="seconds per request")
+    args = parser.parse_args(argv)
+    try:
+        factory = load_factory(args.impl, args.cmd, args.timeout)
+    except AdapterLoadError as error:
+        print(error, file=sys.stderr)
+        return 2
+    result = run_differential(factory, args.examples, args.steps, args.profile)
+    if result.agreed:
+        print(f"no difference with the reference in {result.examples} random games")
+        return 0
+    print(result.report)
+    return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

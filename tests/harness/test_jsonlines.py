@@ -1,0 +1,128 @@
+"""The JSON-lines bridge: the same game through a child process, and every way a child fails."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from pyramide.conformance.adapter import AdapterError
+from pyramide.conformance.differential import run_differential
+from pyramide.conformance.jsonlines import JsonLinesAdapter, JsonLinesFactory, schema_problem
+from pyramide.conformance.loading import AdapterLoadError, load_factory
+from pyramide.conformance.reference_adapter import ReferenceAdapter
+
+from .conftest import FAKES, SERVER
+
+CODE = "PY1-N-AAAAAAS"
+
+
+def test_reference_through_json_lines_matches_in_process_play() -> None:
+    factory = JsonLinesFactory(SERVER)
+    try:
+        result = run_differential(factory, max_examples=8, steps=40, derandomize=True)
+        assert result.agreed, result.report
+        remote, local = factory(), ReferenceAdapter()
+        assert remote.start(code=CODE) == local.start(code=CODE)
+        for target in ("r7c6", "r7c2", "r7c5", "r5c1", "stock", "waste"):
+            assert remote.tap(target) == local.tap(target)
+        assert remote.undo() == local.undo()
+        assert remote.engine["name"] == "pyramide reference engine"
+        assert remote.capabilities() == local.capabilities()
+    finally:
+        factory.close()
+
+
+def test_engine_errors_are_reported_and_the_game_goes_on() -> None:
+    adapter = JsonLinesAdapter(SERVER)
+    try:
+        with pytest.raises(AdapterError, match=r"DealCodeError: .* must be 7 characters"):
+            adapter.start(code="PY1-N-!")
+        with pytest.raises(AdapterError, match="no game"):
+            adapter.tap("stock")
+        assert adapter.start(code=CODE).code == CODE
+    finally:
+        adapter.close()
+
+
+FAULTS = [
+    ("crash", "start", "exited with code 3(.|\n)*boom"),
+    ("hang", "start", "no answer .* within 1 s"),
+    ("garbage", "start", "not a JSON line: 'Exception in thread main"),
+    ("wrong-id", "start", "carries id 999"),
+    ("bad-schema", "start", "is not valid: snapshot: .waste. is a required property"),
+    ("crash", "tap", "exited with code 3"),
+    ("hang", "tap", "within 1 s"),
+    ("garbage", "tap", "not a JSON line"),
+    ("wrong-id", "tap", "carries id 999"),
+    ("crash", "hello", "closed its output before answering hello"),
+    ("hang", "hello", "no answer to hello"),
+]
+
+
+@pytest.mark.parametrize(("fault", "op", "message"), FAULTS)
+def test_a_failing_engine_is_an_error_in_bounded_time_then_restarts(
+    tmp_path: Path, fault: str, op: str, message: str
+) -> None:
+    command = [sys.executable, str(FAKES / "faulty_engine.py"), fault, op, str(tmp_path / "flag")]
+    adapter = JsonLinesAdapter(command, timeout=1.0)
+    try:
+        if op == "tap":
+            adapter.start(code=CODE)
+        began = time.monotonic()
+        with pytest.raises(AdapterError, match=message):
+            adapter.tap("r7c6") if op == "tap" else adapter.start(code=CODE)
+        assert time.monotonic() - began < 3.0
+        if op == "tap":
+            with pytest.raises(AdapterError, match="no game"):
+                adapter.tap("r7c6")
+        assert adapter.start(code=CODE) == ReferenceAdapter().start(code=CODE)
+        assert adapter.tap("r7c6").score == 10
+    finally:
+        adapter.close()
+
+
+def test_a_command_that_cannot_start_says_so() -> None:
+    adapter = JsonLinesAdapter(["/nonexistent/engine-binary"], timeout=1.0)
+    with pytest.raises(AdapterError, match="cannot start the engine /nonexistent/engine-binary"):
+        adapter.capabilities()
+
+
+def test_a_protocol_refusal_is_reported(tmp_path: Path) -> None:
+    script = tmp_path / "old.py"
+    script.write_text(
+        "import json, sys\n"
+        "sys.stdin.readline()\n"
+        'print(json.dumps({"ok": False, "protocol": 7, "error": "I only speak 7"}), flush=True)\n'
+    )
+    adapter = JsonLinesAdapter([sys.executable, str(script)], timeout=2.0)
+    with pytest.raises(AdapterError, match="refused protocol 1: I only speak 7"):
+        adapter.start(code=CODE)
+
+
+def test_load_factory_with_a_command() -> None:
+    factory = load_factory(None, f"{sys.executable} -m pyramide.conformance.server", 3.0)
+    adapter = factory()
+    assert isinstance(adapter, JsonLinesAdapter)
+    try:
+        assert factory() is adapter
+        assert adapter.timeout == 3.0
+        assert adapter.start(code=CODE).waste == ("7D",)
+    finally:
+        adapter.close()
+    with pytest.raises(AdapterLoadError, match="give only one"):
+        load_factory("pyramide.conformance.reference_adapter:ReferenceAdapter", "node x.js")
+    with pytest.raises(AdapterLoadError, match="--cmd"):
+        load_factory(None, "node 'unbalanced")
+
+
+def test_the_schema_names_what_is_wrong() -> None:
+    snapshot = ReferenceAdapter().start(code=CODE).to_json()
+    assert schema_problem("snapshot-answer", {"id": 1, "snapshot": snapshot}) is None
+    snapshot["pyramid"][6][0] = "1X"
+    problem = schema_problem("snapshot-answer", {"id": 1, "snapshot": snapshot})
+    assert problem is not None and "snapshot/pyramid/6/0" in problem
+    assert schema_problem("request", {"id": 2, "op": "tap", "target": "r8c1"}) is not None
+    assert schema_problem("request", {"id": 2, "op": "tap", "target": "r7c1"}) is None
+    assert schema_problem("hello", {"op": "hello", "protocol": 1}) is None

@@ -1,0 +1,141 @@
+"""The move-only shim, and the invariant checks that hold for any engine."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pyramide.conformance.adapter import Snapshot
+from pyramide.conformance.differential import run_differential
+from pyramide.conformance.invariants import GameRecord, run_invariants
+from pyramide.conformance.loading import load_factory
+from pyramide.conformance.moveshim import GameMoveEngine, MoveShimAdapter, example_factory
+from pyramide.conformance.reference_adapter import ReferenceAdapter
+
+from .conftest import ROOT
+
+CODE = "PY1-N-AAAAAAS"
+
+
+def test_the_shim_plays_moves_through_taps() -> None:
+    shim = example_factory()
+    capabilities = shim.capabilities()
+    assert (capabilities.taps, capabilities.messages, capabilities.undo) == (False, None, True)
+    shim.start(code=CODE)
+    assert shim.tap("r7c6").score == 10  # K♦ alone
+    assert shim.tap("r7c2").selected == "r7c2"  # 10♣ waits for its partner
+    after = shim.tap("r7c5")  # 3♠: 10 + 3
+    assert (after.score, after.moves, after.selected) == (30, 2, None)
+    assert after.pyramid[6] == ("7C", None, "3H", "4H", None, None, "7S")
+    assert shim.tap("r6c1").moves == 2  # Q♣ is covered: the engine lists no move for it
+    drawn = shim.tap("stock")
+    assert (drawn.waste[-1], drawn.stock_size, drawn.selected) == ("2H", 22, None)
+    undone = shim.undo()
+    assert (undone.waste, undone.stock_size, undone.moves) == (("7D",), 23, 3)
+
+
+class NoUndo:
+    """A move engine without undo: the shim must say so."""
+
+    def __init__(self) -> None:
+        self.inner = GameMoveEngine()
+
+    def new_game(self, *, layout: Mapping[str, Any] | None, code: str | None, profile: str) -> None:
+        self.inner.new_game(layout=layout, code=code, profile=profile)
+
+    def legal_moves(self) -> list[str]:
+        return self.inner.legal_moves()
+
+    def play(self, move: str) -> None:
+        self.inner.play(move)
+
+    def state(self) -> Mapping[str, Any]:
+        return self.inner.state()
+
+
+def test_an_engine_without_undo_declares_it() -> None:
+    shim = MoveShimAdapter(NoUndo())
+    assert shim.capabilities().undo is False
+    shim.start(code=CODE)
+    with pytest.raises(NotImplementedError):
+        shim.undo()
+
+
+def test_the_shim_passes_the_invariants_and_agrees_on_moves() -> None:
+    records: list[GameRecord] = []
+    assert run_invariants(example_factory, games=6, on_game=records.append) == []
+    statuses = Counter(record.status for record in records)
+    assert statuses["won"] >= 1, statuses  # the 280 check was exercised
+    assert sum(record.actions for record in records) > 300
+    assert run_differential(example_factory, max_examples=8, derandomize=True).agreed
+
+
+class ScoresFive(ReferenceAdapter):
+    def snapshot(self) -> Snapshot:
+        real = super().snapshot()
+        return Snapshot.from_json({**real.to_json(), "score": real.score // 2})
+
+
+class UndoKeepsPoints(ReferenceAdapter):
+    """Undo puts the cards back but not the points."""
+
+    def undo(self) -> Snapshot:
+        assert self.table is not None
+        score = self.table.game.score
+        super().undo()
+        self.table.game.score = score
+        return self.snapshot()
+
+
+class LosesACard(ReferenceAdapter):
+    """Shows one card fewer in the waste once a pair is made."""
+
+    def snapshot(self) -> Snapshot:
+        real = super().snapshot()
+        if real.score and real.waste:
+            return Snapshot.from_json({**real.to_json(), "waste": list(real.waste[1:])})
+        return real
+
+
+@pytest.mark.parametrize(
+    ("adapter", "invariant"),
+    [(ScoresFive, "score"), (UndoKeepsPoints, "score"), (LosesACard, "cards")],
+)
+def test_invariants_catch_a_broken_engine(adapter: type[ReferenceAdapter], invariant: str) -> None:
+    violations = run_invariants(adapter, games=4, max_actions=150)
+    assert violations
+    assert invariant in {v.invariant for v in violations}
+    assert all(v.actions or v.invariant == "cards" for v in violations)
+    assert "start:" in str(violations[0])
+
+
+def test_an_undo_that_restores_nothing_is_caught() -> None:
+    class UndoDoesNothing(ReferenceAdapter):
+        def undo(self) -> Snapshot:
+            return self.snapshot()
+
+    violations = run_invariants(UndoDoesNothing, games=4, max_actions=150)
+    assert {v.invariant for v in violations} == {"undo"}
+    assert all(v.actions[-1] == "undo" for v in violations)
+
+
+def test_an_engine_that_raises_is_a_violation_and_the_run_goes_on() -> None:
+    class Crashes(ReferenceAdapter):
+        def tap(self, target: str) -> Snapshot:
+            raise RuntimeError("engine exploded")
+
+    records: list[GameRecord] = []
+    violations = run_invariants(Crashes, games=3, on_game=records.append)
+    assert [v.invariant for v in violations] == ["engine"] * 3
+    assert "engine exploded" in violations[0].detail
+    assert [r.status for r in records] == ["errored"] * 3
+
+
+def test_the_python_example_module_loads_and_plays(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.syspath_prepend(str(Path(ROOT / "docs" / "examples")))
+    for name in ("full_engine", "moves_only"):
+        factory = load_factory(f"python_adapter:{name}")
+        assert run_invariants(factory, games=2, max_actions=100) == []
