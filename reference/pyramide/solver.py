@@ -103,6 +103,11 @@ class _Search:
         self._prospects_cache: dict[tuple[int, int], tuple[int, bool]] = {}
         self._pairs_cache: dict[tuple[int, int, int], int] = {}
         self._talon_keys: dict[int, int] = {}
+        self._costs_cache: dict[tuple[int, int, bool, int], tuple[int, ...]] = {}
+        self._partners_cache: dict[int, int] = {}
+        self.talon_by_rank: list[list[int]] = [[] for _ in range(KING + 1)]
+        for i, rank in enumerate(self.talon_ranks):
+            self.talon_by_rank[rank].append(i)
         self.rank_masks = [0] * (KING + 1)
         for i, rank in enumerate(self.ranks):
             self.rank_masks[rank] |= 1 << i
@@ -152,7 +157,7 @@ class _Search:
             self._needs_cache[pyramid] = found
         return found
 
-    def _draw_costs(self, state: _State) -> list[tuple[int, int]]:
+    def _draw_costs(self, state: _State) -> tuple[int, ...]:
         """For each talon card left, the fewest draws and recycles before it can be the waste
         top. A stock card is its distance away. The waste top, and the cards beneath it down
         to the first *stuck* one (a card that cannot leave: no King, no pyramid partner and no
@@ -160,27 +165,47 @@ class _Search:
         removals counted elsewhere. The cards beneath a stuck card wait for a recycle: the
         whole stock drawn, the recycle, then every card left from the bottom of the waste up
         to them; never, when no recycle is left.
+
+        Indexed like the talon; -1 for a card gone or out of reach.
         """
         pyramid, talon, boundary, recycles, _ = state
-        ranks = self.talon_ranks
-        stock = [i for i in range(boundary, len(self.talon)) if talon >> i & 1]
-        costs = [(i, n) for n, i in enumerate(stock, start=1)]
-        waste = [i for i in range(boundary) if talon >> i & 1]
         limit = self.profile.max_recycles
         can_recycle = limit is None or recycles < limit
+        partners = self._partner_ranks(pyramid)
+        key = (talon, boundary, can_recycle, partners)
+        found = self._costs_cache.get(key)
+        if found is not None:
+            return found
+        costs = [-1] * len(self.talon)
+        stock = [i for i in range(boundary, len(self.talon)) if talon >> i & 1]
+        for n, i in enumerate(stock, start=1):
+            costs[i] = n
+        waste = [i for i in range(boundary) if talon >> i & 1]
         stuck = False
         for depth in range(len(waste) - 1, -1, -1):
             i = waste[depth]
             if not stuck:
-                costs.append((i, 0))
-                stuck = (
-                    ranks[i] != KING
-                    and not self.profile.drawn_pairs_with_waste
-                    and not pyramid & self.rank_masks[PAIR_TOTAL - ranks[i]]
-                )
+                costs[i] = 0
+                stuck = not partners >> self.talon_ranks[i] & 1
             elif can_recycle:
-                costs.append((i, len(stock) + 1 + depth + 1))
-        return costs
+                costs[i] = len(stock) + 1 + depth + 1
+        found = self._costs_cache[key] = tuple(costs)
+        return found
+
+    def _partner_ranks(self, pyramid: int) -> int:
+        """The ranks (as bits) of the talon cards that can leave the waste: Kings, those with a
+        pyramid partner, and all of them under the drawn-with-waste switch."""
+        found = self._partners_cache.get(pyramid)
+        if found is None:
+            found = 1 << KING
+            for rank in range(1, KING):
+                if (
+                    self.profile.drawn_pairs_with_waste
+                    or pyramid & self.rank_masks[PAIR_TOTAL - rank]
+                ):
+                    found |= 1 << rank
+            self._partners_cache[pyramid] = found
+        return found
 
     def _pyramid_pairs(self, lows: int, highs: int) -> int:
         """The largest number of disjoint pairs, one card of ``lows`` and one of ``highs``,
@@ -228,7 +253,7 @@ class _Search:
         pair must balance (a + ta == b + tb) and, as two talon cards meet only under the
         drawn-with-waste switch, without it every talon card needs a pyramid partner.
         """
-        key = (pyramid, talon)
+        key = (pyramid, self.talon_key(talon))
         found = self._prospects_cache.get(key)
         if found is not None:
             return found
@@ -306,14 +331,14 @@ class _Search:
         Each part falls by at most one per move, so A* may settle a position on first reach.
         """
         pyramid, talon, boundary = state[0], state[1], state[2]
-        if not self.prospects(pyramid, talon)[1]:
+        if not self.win_left(state):
             return None
         removals, needs = self._needs(pyramid)
         draws = 0
         if needs:
             costs = self._draw_costs(state)
             for rank, wanted in needs:
-                reach = sorted(cost for i, cost in costs if self.talon_ranks[i] == rank)
+                reach = sorted(costs[i] for i in self.talon_by_rank[rank] if costs[i] >= 0)
                 if len(reach) < wanted:
                     return None
                 draws = max(draws, reach[wanted - 1])
@@ -337,28 +362,53 @@ class _Search:
         return (pyramid, talon, talon.bit_length(), 0, False)
 
     def key(self, state: _State) -> object:
-        """What tells :meth:`loose` positions apart. The order of the talon matters to them no
+        """What tells :meth:`loose` positions apart, but for the recycles used: of two
+        positions that differ only there, the one with fewer reaches all the other does.
+
+        With unlimited recycling, the order of the talon matters to them no
         more than the boundary (any of its cards can be brought to the top), so talon cards of
         one rank stand in for each other and only how many of each rank are left counts. Only
         a pair of two talon cards (the drawn-with-waste switch) needs them next to each other,
         and such a pair matters only to the strict win: it never frees a pyramid card."""
-        if self.limited or (self.profile.drawn_pairs_with_waste and self.profile.strict_win):
+        if self.limited:
+            return state[:3] + state[4:]
+        if self.profile.drawn_pairs_with_waste and self.profile.strict_win:
             return state
-        found = self._talon_keys.get(state[1])
+        return state[0] | self.talon_key(state[1]) << PYRAMID_SIZE
+
+    def talon_key(self, talon: int) -> int:
+        """How many talon cards of each rank are left, as one number (3 bits a rank)."""
+        found = self._talon_keys.get(talon)
         if found is None:
-            counts = self.talon_counts(state[1])
-            found = self._talon_keys[state[1]] = sum(n << 3 * rank for rank, n in enumerate(counts))
-        return state[0] | found << PYRAMID_SIZE
+            counts = self.talon_counts(talon)
+            found = self._talon_keys[talon] = sum(n << 3 * rank for rank, n in enumerate(counts))
+        return found
 
     def removed(self, state: _State) -> int:
         """Empty pyramid places."""
         return PYRAMID_SIZE - state[0].bit_count()
 
+    def outlook(self, state: _State) -> tuple[int, bool]:
+        """:meth:`prospects` with only the talon cards that can still come up: once no recycle
+        is left, the waste cards beneath a stuck one (see :meth:`_draw_costs`) stay there, and
+        the strict win is lost."""
+        pyramid, talon, boundary, recycles, _ = state
+        limit = self.profile.max_recycles
+        if limit is None or recycles < limit or self.profile.drawn_pairs_with_waste:
+            return self.prospects(pyramid, talon)
+        partners = self._partner_ranks(pyramid)
+        for i in range(boundary - 1, -1, -1):
+            if talon >> i & 1 and not partners >> self.talon_ranks[i] & 1:
+                reachable = talon & ~((1 << i) - 1)
+                most, winnable = self.prospects(pyramid, reachable)
+                return most, winnable and (reachable == talon or not self.profile.strict_win)
+        return self.prospects(pyramid, talon)
+
     def upper_bound(self, state: _State) -> int:
-        return self.prospects(state[0], state[1])[0]
+        return self.outlook(state)[0]
 
     def win_left(self, state: _State) -> bool:
-        return self.prospects(state[0], state[1])[1]
+        return self.outlook(state)[1]
 
     def is_won(self, state: _State) -> bool:
         return state[0] == 0 and (not self.profile.strict_win or state[1] == 0)
@@ -564,24 +614,28 @@ def _find_win(search: _Search) -> tuple[int, list[Move] | None]:
     """
     start = search.loose(search.start)
     parent: dict[object, tuple[_State, _Edge] | None] = {search.key(start): None}
+    recycles = {search.key(start): start[3]}
     most = search.removed(start)
     pending = [start] if search.win_left(start) else []
     while pending:
         state = pending.pop()
+        if state[3] > recycles[search.key(state)]:
+            continue
         if search.is_won(state):
-            search.visited += len(parent)
+            search.visited += len(recycles)
             return most, _replay(search, parent, state)
         following_states = []
         for edge, following in search.steps(state):
             following = search.loose(following)
             key = search.key(following)
-            if key not in parent:
+            if following[3] < recycles.get(key, following[3] + 1):
+                recycles[key] = following[3]
                 parent[key] = (state, edge)
                 most = max(most, search.removed(following))
                 if search.win_left(following):
                     following_states.append(following)
         pending.extend(reversed(following_states))
-    search.visited += len(parent)
+    search.visited += len(recycles)
     return most, None
 
 
@@ -613,18 +667,20 @@ def _most_removed(search: _Search, most: int, goal: int, needed: int) -> int:
     further than what is already known, so the result is exact up to ``goal``.
     """
     start = search.loose(search.start)
-    seen = {search.key(start)}
+    recycles = {search.key(start): start[3]}
     pending = [start]
     while pending and most < goal:
         state = pending.pop()
+        if state[3] > recycles[search.key(state)]:
+            continue
         if search.upper_bound(state) < max(most + 1, needed):
             continue
         for _, following in search.steps(state):
             following = search.loose(following)
             key = search.key(following)
-            if key not in seen:
-                seen.add(key)
+            if following[3] < recycles.get(key, following[3] + 1):
+                recycles[key] = following[3]
                 most = max(most, search.removed(following))
                 pending.append(following)
-    search.visited += len(seen)
+    search.visited += len(recycles)
     return most
