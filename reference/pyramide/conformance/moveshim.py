@@ -25,7 +25,7 @@ from ..cards import KING, Card
 from ..dealcode import parse_code
 from ..game import Game
 from ..moves import parse_move
-from ..profiles import get_profile
+from ..profiles import PROFILES, get_profile
 from .adapter import Capabilities, LayoutData, Snapshot, parse_target
 from .reference_adapter import layout_from_data
 
@@ -202,4 +202,4 @@ class GameMoveEngine:
 
 def example_factory() -> MoveShimAdapter:
     """``pyramide check --impl pyramide.conformance.moveshim:example_factory``."""
-    return MoveShimAdapter(GameMoveEngine(), deal_codes=True)
+    return MoveShimAdapter(GameMoveEngine(), profiles=tuple(PROFILES), deal_codes=True)
