@@ -27,7 +27,7 @@ import signal
 import subprocess
 import threading
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import IO, Any
 
@@ -101,7 +101,6 @@ class _Child:
     """One running engine process, with threads draining its stdout and stderr."""
 
     def __init__(self, argv: list[str]) -> None:
-        self.argv = argv
         try:
             self.process = subprocess.Popen(
                 argv,
@@ -116,15 +115,18 @@ class _Child:
         self.stderr: deque[str] = deque(maxlen=STDERR_TAIL)
         assert self.process.stdout is not None and self.process.stderr is not None
         self._drain(self.process.stdout, self._keep_line)
-        self._drain(self.process.stderr, self._keep_stderr)
+        self._stderr_reader = self._drain(self.process.stderr, self._keep_stderr)
 
-    def _drain(self, stream: IO[bytes], keep: Any) -> None:
+    @staticmethod
+    def _drain(stream: IO[bytes], keep: Callable[[bytes | None], None]) -> threading.Thread:
         def run() -> None:
             for line in iter(stream.readline, b""):
                 keep(line)
             keep(_EOF)
 
-        threading.Thread(target=run, daemon=True).start()
+        reader = threading.Thread(target=run, daemon=True)
+        reader.start()
+        return reader
 
     def _keep_line(self, line: bytes | None) -> None:
         self.lines.put(line)
@@ -172,6 +174,10 @@ class _Child:
         return f"the engine {what}: it exited with code {code}" + self.stderr_tail()
 
     def stderr_tail(self) -> str:
+        if self.process.poll() is not None:
+            self._stderr_reader.join(
+                timeout=0.5
+            )  # a dead engine's last words may still be in flight
         if not self.stderr:
             return ""
         return "\nlast lines of the engine's stderr:\n  " + "\n  ".join(self.stderr)
