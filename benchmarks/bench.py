@@ -29,7 +29,7 @@ from pyramide import APP, Game
 from pyramide.dealcode import MAX_SEED, deal
 from pyramide.layout import POSITIONS
 from pyramide.solver import Solution, solve
-from pyramide.table import STOCK, WASTE, WASTE_BELOW, Table, Target
+from pyramide.table import NO_MORE_MOVES, STOCK, WASTE, WASTE_BELOW, Message, Table, Target
 
 TAPS_PER_DEAL = 300
 MOVE_CAP = 1000
@@ -50,9 +50,7 @@ def taps_per_second(seconds: float, rng: random.Random) -> tuple[float, int]:
         for _ in range(TAPS_PER_DEAL):
             table.tap(rng.choice(TARGETS))
             taps += 1
-            if table.game.is_won() or table.message is not None and table.message.key == (
-                "no-more-moves"
-            ):
+            if table.game.is_won() or table.message == Message(NO_MORE_MOVES):
                 break
     return taps / (time.perf_counter() - start), taps
 
@@ -77,13 +75,20 @@ def games_per_second(seconds: float, rng: random.Random) -> tuple[float, int]:
 
 
 def time_solver(label: str, deals: int, run: Callable[[Game], Solution]) -> list[float]:
-    """Solve deals 0..deals-1 of the app's profile; returns the time of each, in seconds."""
-    times = []
+    """Solve deals 0..deals-1 of the app's profile; returns the time of each, in seconds.
+
+    Ctrl-C stops the run early: the deals solved so far are reported.
+    """
+    times: list[float] = []
     won = 0
     for seed in range(deals):
         game = Game(deal(seed, APP), APP)
         start = time.perf_counter()
-        solution = run(game)
+        try:
+            solution = run(game)
+        except KeyboardInterrupt:
+            print(f"\n{label}: interrupted during deal {seed}", file=sys.stderr)
+            return times
         times.append(time.perf_counter() - start)
         won += solution.winnable
         print(

@@ -675,12 +675,14 @@ def _most_removed(search: _Search, most: int, goal: int, needed: int) -> int:
             continue
         if search.upper_bound(state) < max(most + 1, needed):
             continue
+        following_states = []
         for _, following in search.steps(state):
             following = search.loose(following)
             key = search.key(following)
             if following[3] < recycles.get(key, following[3] + 1):
                 recycles[key] = following[3]
                 most = max(most, search.removed(following))
-                pending.append(following)
+                following_states.append(following)
+        pending.extend(reversed(following_states))
     search.visited += len(recycles)
     return most

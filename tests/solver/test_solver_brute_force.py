@@ -12,12 +12,11 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from solver_brute import brute_force, rebuild
-
 from pyramide import DECK, PROFILES, Card, Game, Layout, Profile, solve
 from pyramide.layout import COVERS, PYRAMID_SIZE
 from pyramide.moves import Move
 from pyramide.solver import can_remove
+from solver_brute import brute_force, rebuild
 
 
 def _close_upwards(places: set[int]) -> set[int]:
@@ -48,7 +47,7 @@ def small_games(draw: st.DrawFn, profile: Profile) -> Game:
     talon_size = draw(st.integers(0, 8))
     cards: list[Card] = draw(st.permutations(draw(_rich_decks)))[: len(places) + talon_size]
     pyramid: list[Card | None] = [None] * PYRAMID_SIZE
-    for place, card in zip(places, cards):
+    for place, card in zip(places, cards[: len(places)], strict=True):
         pyramid[place] = card
     talon = cards[len(places) :]
     in_waste = draw(st.integers(0, talon_size))
@@ -71,7 +70,7 @@ def _replays_to_a_win(start: Game, moves: tuple[Move, ...]) -> bool:
 PROFILE_LIST = list(PROFILES.values())
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=600, deadline=None)
 @given(st.sampled_from(PROFILE_LIST).flatmap(small_games))
 def test_solver_agrees_with_brute_force(game: Game) -> None:
     expected = brute_force(game)
@@ -84,7 +83,7 @@ def test_solver_agrees_with_brute_force(game: Game) -> None:
         assert _replays_to_a_win(game, solution.moves)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(st.sampled_from(PROFILE_LIST).flatmap(small_games))
 def test_any_win_and_can_remove_agree_with_brute_force(game: Game) -> None:
     expected = brute_force(game)
