@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import signal
 import statistics
 import sys
 import time
@@ -77,7 +78,7 @@ def games_per_second(seconds: float, rng: random.Random) -> tuple[float, int]:
 def time_solver(label: str, deals: int, run: Callable[[Game], Solution]) -> list[float]:
     """Solve deals 0..deals-1 of the app's profile; returns the time of each, in seconds.
 
-    Ctrl-C stops the run early: the deals solved so far are reported.
+    Ctrl-C (or SIGTERM) stops the run early: the deals solved so far are reported.
     """
     times: list[float] = []
     won = 0
@@ -113,6 +114,10 @@ def report(label: str, times: list[float]) -> None:
     )
 
 
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
@@ -129,6 +134,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--seed", type=int, default=1, help="seed of the random taps and moves")
     args = parser.parse_args(argv)
+    signal.signal(signal.SIGINT, _interrupt)
+    signal.signal(signal.SIGTERM, _interrupt)
     rng = random.Random(args.seed)
 
     print("random taps...", file=sys.stderr, flush=True)
