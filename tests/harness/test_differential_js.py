@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -9,8 +10,10 @@ from pathlib import Path
 import pytest
 import yaml
 from pyramide.conformance.differential import run_differential
-from pyramide.conformance.invariants import run_invariants
+from pyramide.conformance.invariants import random_code, run_invariants
 from pyramide.conformance.jsonlines import JsonLinesFactory
+from pyramide.conformance.reference_adapter import ReferenceAdapter
+from pyramide.profiles import get_profile
 
 from .conftest import ROOT, js_command
 
@@ -82,3 +85,15 @@ def test_invariants_catch_an_undo_that_lowers_the_counter(node: str) -> None:
         factory.close()
     assert violations and {v.invariant for v in violations} == {"move-counter"}
     assert violations[0].actions[-1] == "undo"
+
+
+def test_the_js_engine_deals_codes_like_the_reference(node: str) -> None:
+    rng = random.Random(4)
+    factory = JsonLinesFactory(js_command(node))
+    try:
+        for letter in "NWPRDCFTS":
+            for _ in range(4):
+                code = random_code(rng, get_profile(letter).name)
+                assert factory().start(code=code) == ReferenceAdapter().start(code=code), code
+    finally:
+        factory.close()

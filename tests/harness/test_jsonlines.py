@@ -2,16 +2,25 @@
 
 from __future__ import annotations
 
+import json
 import sys
 import time
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pyramide.conformance.adapter import AdapterError
 from pyramide.conformance.differential import run_differential
-from pyramide.conformance.jsonlines import JsonLinesAdapter, JsonLinesFactory, schema_problem
+from pyramide.conformance.jsonlines import (
+    JsonLinesAdapter,
+    JsonLinesFactory,
+    _Child,
+    schema_problem,
+)
 from pyramide.conformance.loading import AdapterLoadError, load_factory
 from pyramide.conformance.reference_adapter import ReferenceAdapter
+from pyramide.conformance.server import Server
 
 from .conftest import FAKES, SERVER
 
@@ -126,3 +135,58 @@ def test_the_schema_names_what_is_wrong() -> None:
     assert schema_problem("request", {"id": 2, "op": "tap", "target": "r8c1"}) is not None
     assert schema_problem("request", {"id": 2, "op": "tap", "target": "r7c1"}) is None
     assert schema_problem("hello", {"op": "hello", "protocol": 1}) is None
+
+
+def test_every_request_the_harness_sends_follows_the_schema(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    sent: list[dict[str, object]] = []
+    original = _Child.send
+
+    def record(child: _Child, message: Mapping[str, Any]) -> None:
+        sent.append(dict(message))
+        original(child, message)
+
+    monkeypatch.setattr(_Child, "send", record)
+    adapter = JsonLinesAdapter(SERVER)
+    try:
+        start = ReferenceAdapter().start(code=CODE)
+        layout = {"pyramid": [list(row) for row in start.pyramid], "waste": ["7D"], "stock": []}
+        adapter.start(layout=layout, profile="single-pass", error_help=False)
+        adapter.start(code=CODE)
+        for target in ("r7c6", "waste", "stock"):
+            adapter.tap(target)
+        adapter.undo()
+        adapter.snapshot()
+    finally:
+        adapter.close()
+    assert [m.get("op") for m in sent] == [
+        "hello",
+        "start",
+        "start",
+        "tap",
+        "tap",
+        "tap",
+        "undo",
+        "snapshot",
+    ]
+    assert schema_problem("hello", sent[0]) is None
+    for message in sent[1:]:
+        assert schema_problem("request", message) is None, message
+    assert [m["id"] for m in sent[1:]] == list(range(1, 8))
+
+
+def test_the_server_answers_bad_requests_with_errors() -> None:
+    server = Server(ReferenceAdapter(), "test")
+    assert server.answer("{not json")["id"] is None
+    assert "no game started" in server.answer('{"id": 1, "op": "tap", "target": "stock"}')["error"]
+    assert "unknown op" in server.answer('{"id": 2, "op": "fly"}')["error"]
+    assert server.answer('{"op": "hello", "protocol": 9}') == {
+        "ok": False,
+        "protocol": 1,
+        "error": "I speak protocol 1",
+    }
+    answer = server.answer(json.dumps({"op": "hello", "protocol": 1}))
+    assert schema_problem("hello-answer", answer) is None
+    start = {"id": 3, "op": "start", "code": CODE, "profile": "app", "error_help": True}
+    assert schema_problem("snapshot-answer", server.answer(json.dumps(start))) is None
