@@ -1,7 +1,7 @@
 """An exact, exhaustive solver: how far a position can go and the shortest way to win it.
 
-Moves are counted as the app counts them: every removal, draw and recycle is one move. The
-search is A* over positions, with two exact reductions that keep it small enough for Python:
+Moves are counted as the app counts them: every removal, draw and recycle is one move. Two exact
+reductions keep positions few enough for Python:
 
 *The talon is one sequence.* Drawing and recycling never change the relative order of the
 waste and stock cards: the waste (bottom first) followed by the stock (top first) is a fixed
@@ -17,11 +17,26 @@ one step to "draw until card t is on top (recycling if need be), then remove t" 
 those draws plus one. Pyramid-only removals commute with draws, so nothing is lost. The runs
 are the shortest possible (forward to t, at most one recycle), so costs are exact.
 
-The remaining cost is bounded below by the removals still needed: every King left in the
-pyramid is one move, and for each pair of ranks (r, 13 - r) at least max(count r, count 13-r)
-moves remove those pyramid cards. The bound falls by at most one per move, so A* with it finds
-a shortest win, and when there is none it visits every reachable position and reports the
-exact largest number of pyramid cards removed.
+*Two searches.* Whether a win exists and how far play can go do not depend on the moves
+spent, so a depth-first walk answers them first (:func:`_find_win`, then, with no win, the
+branch and bound of :func:`_most_removed`); only a win's length needs A* (:func:`_shortest_win`).
+
+The walks merge more positions than A* may. With unlimited recycling, draws and recycles alone
+reach every boundary, so the boundary is dropped (:meth:`_Search.loose`), and talon cards of one
+rank then stand in for each other, so only how many of each rank are left is kept
+(:meth:`_Search.key`). With limited recycling, a position with fewer recycles used reaches all
+that the same position with more does, so the walks skip the latter.
+
+Both walks prune with an upper bound on the pyramid places that can end empty
+(:meth:`_Search.prospects`): cards proven to stay (no partner they can ever be free together
+with) and a matching of the pairs still possible. A position below what is already known (or
+needed) is not expanded, and a win is only looked for where the bound is 28.
+
+A* counts moves with a lower bound (:meth:`_Search.bound`): removals still needed (Kings, and
+per pair of ranks the cards less the pairs that can leave two at a time) plus draws to bring the
+talon cards the pyramid needs to the waste top (:meth:`_Search._draw_costs`). It re-opens a
+position reached again more cheaply, so the line it returns is a shortest one whatever the
+bound's consistency; a bound of None (no win left) or one beyond a win already found prunes.
 
 One more reduction is exact: a free pyramid King is removed at once (taking it earlier only
 frees cards and the line keeps its length), except right after a draw under the drawn-with-waste
@@ -322,13 +337,11 @@ class _Search:
     def bound(self, state: _State) -> int | None:
         """A lower bound on the moves left to win, or None when no win is left.
 
-        Removals: every pyramid King is one move, and the cards of ranks r and 13 - r take at
-        least max(count r, count 13 - r) moves. Draws: the surplus of one of those ranks must
-        meet talon cards of the other rank; counting every waste card as reachable for free,
-        the k-th card needed from the stock lies at least its distance in draws away. Under the
+        Removals and the talon cards the pyramid needs are counted by :meth:`_needs`; the k-th
+        talon card of a rank needed is at least the k-th smallest of :meth:`_draw_costs` away,
+        and the needs are met in one line, so the largest of those costs is a bound. Under the
         strict win every talon card leaves too: each talon King is a move, each pair of ranks
         takes a + ta moves (see :meth:`prospects`), and every stock card must be drawn once.
-        Each part falls by at most one per move, so A* may settle a position on first reach.
         """
         pyramid, talon, boundary = state[0], state[1], state[2]
         if not self.win_left(state):
