@@ -13,6 +13,7 @@ import pytest
 from pyramide.conformance.adapter import AdapterError
 from pyramide.conformance.differential import run_differential
 from pyramide.conformance.jsonlines import (
+    GIVE_UP,
     JsonLinesAdapter,
     JsonLinesFactory,
     _Child,
@@ -190,3 +191,30 @@ def test_the_server_answers_bad_requests_with_errors() -> None:
     assert schema_problem("hello-answer", answer) is None
     start = {"id": 3, "op": "start", "code": CODE, "profile": "app", "error_help": True}
     assert schema_problem("snapshot-answer", server.answer(json.dumps(start))) is None
+
+
+def test_an_engine_that_never_answers_is_given_up_after_a_few_tries() -> None:
+    adapter = JsonLinesAdapter([sys.executable, "-c", "import time; time.sleep(30)"], timeout=0.5)
+    began = time.monotonic()
+    for _ in range(GIVE_UP):
+        with pytest.raises(AdapterError, match="no answer to hello"):
+            adapter.start(code=CODE)
+    for _ in range(20):
+        with pytest.raises(
+            AdapterError, match=r"gave up .* 3 failures in a row.*no answer to hello"
+        ):
+            adapter.start(code=CODE)
+    with pytest.raises(AdapterError, match="gave up"):
+        adapter.capabilities()
+    assert time.monotonic() - began < GIVE_UP * 0.5 + 2.0
+
+
+def test_error_answers_do_not_count_towards_giving_up() -> None:
+    adapter = JsonLinesAdapter(SERVER)
+    try:
+        for _ in range(GIVE_UP + 2):
+            with pytest.raises(AdapterError, match="reported an error"):
+                adapter.start(code="PY1-N-AAAAAA1")
+        assert adapter.start(code=CODE).code == CODE
+    finally:
+        adapter.close()

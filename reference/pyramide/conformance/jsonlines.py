@@ -45,6 +45,11 @@ PROTOCOL = 1
 STDERR_TAIL = 20
 """How many of the engine's last stderr lines an error quotes."""
 
+GIVE_UP = 3
+"""After this many engine processes in a row fail (crash, hang, garbage) and none completes a
+start, the adapter stops launching new ones: every later request fails at once, so an engine
+that never works still gets a complete report quickly instead of one timeout per scenario."""
+
 _EOF = None
 
 
@@ -225,6 +230,8 @@ class JsonLinesAdapter:
         self._capabilities: Capabilities | None = None
         self._child: _Child | None = None
         self._broken: str | None = None
+        self._failures: list[str] = []
+        """Why the engine processes started since the last good start had to be stopped."""
         self._next_id = 0
         atexit.register(self.close)
 
@@ -234,6 +241,11 @@ class JsonLinesAdapter:
         if self._child is not None and self._child.alive():
             return self._child
         self.close()
+        if len(self._failures) >= GIVE_UP:
+            raise AdapterError(
+                f"gave up on the engine after {len(self._failures)} failures in a row; "
+                f"the last one: {self._failures[-1]}"
+            )
         self._child = _Child(self.argv)
         try:
             self._hello(self._child)
@@ -271,12 +283,16 @@ class JsonLinesAdapter:
         elif self._broken is not None:
             raise AdapterError(f"no game: {self._broken}")
         try:
-            return self._exchange(op, fields)
-        except AdapterError:
+            snapshot = self._exchange(op, fields)
+        except AdapterError as error:
             self._broken = f"the engine failed on {op} earlier; start a new game"
             if self._child is not None and not self._child.alive():
                 self.close()
+            self._count_failure(error)
             raise
+        if op == "start":
+            self._failures = []
+        return snapshot
 
     def _exchange(self, op: str, fields: Mapping[str, Any]) -> Snapshot:
         child = self._ensure_child()
@@ -315,9 +331,18 @@ class JsonLinesAdapter:
             self.capabilities()
         return dict(self._engine)
 
+    def _count_failure(self, error: AdapterError) -> None:
+        """A stopped engine counts towards giving up; an error answer from a live one does not."""
+        if self._child is None and len(self._failures) < GIVE_UP:
+            self._failures.append(str(error))
+
     def capabilities(self) -> Capabilities:
         if self._capabilities is None:
-            self._ensure_child()
+            try:
+                self._ensure_child()
+            except AdapterError as error:
+                self._count_failure(error)
+                raise
         assert self._capabilities is not None
         return self._capabilities
 
