@@ -118,7 +118,7 @@ class _Search:
         self._prospects_cache: dict[tuple[int, int], tuple[int, bool]] = {}
         self._pairs_cache: dict[tuple[int, int, int], int] = {}
         self._talon_keys: dict[int, int] = {}
-        self._costs_cache: dict[tuple[int, int, bool, int], tuple[int, ...]] = {}
+        self._costs_cache: dict[tuple[int, int, bool, int], tuple[tuple[int, ...], ...]] = {}
         self._partners_cache: dict[int, int] = {}
         self.talon_by_rank: list[list[int]] = [[] for _ in range(KING + 1)]
         for i, rank in enumerate(self.talon_ranks):
@@ -172,7 +172,7 @@ class _Search:
             self._needs_cache[pyramid] = found
         return found
 
-    def _draw_costs(self, state: _State) -> tuple[int, ...]:
+    def _draw_costs(self, state: _State) -> tuple[tuple[int, ...], ...]:
         """For each talon card left, the fewest draws and recycles before it can be the waste
         top. A stock card is its distance away. The waste top, and the cards beneath it down
         to the first *stuck* one (a card that cannot leave: no King, no pyramid partner and no
@@ -181,7 +181,7 @@ class _Search:
         whole stock drawn, the recycle, then every card left from the bottom of the waste up
         to them; never, when no recycle is left.
 
-        Indexed like the talon; -1 for a card gone or out of reach.
+        For each rank, the costs of the cards of that rank within reach, smallest first.
         """
         pyramid, talon, boundary, recycles, _ = state
         limit = self.profile.max_recycles
@@ -204,7 +204,10 @@ class _Search:
                 stuck = not partners >> self.talon_ranks[i] & 1
             elif can_recycle:
                 costs[i] = len(stock) + 1 + depth + 1
-        found = self._costs_cache[key] = tuple(costs)
+        found = self._costs_cache[key] = tuple(
+            tuple(sorted(costs[i] for i in self.talon_by_rank[rank] if costs[i] >= 0))
+            for rank in range(KING + 1)
+        )
         return found
 
     def _partner_ranks(self, pyramid: int) -> int:
@@ -351,7 +354,7 @@ class _Search:
         if needs:
             costs = self._draw_costs(state)
             for rank, wanted in needs:
-                reach = sorted(costs[i] for i in self.talon_by_rank[rank] if costs[i] >= 0)
+                reach = costs[rank]
                 if len(reach) < wanted:
                     return None
                 draws = max(draws, reach[wanted - 1])
