@@ -120,7 +120,23 @@ def _add_check(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="FILE",
         help="YAML list of {scenario, reason} the engine is known to fail",
     )
+    check.add_argument(
+        "--timeout", type=float, default=5.0, help="seconds an engine may take per request"
+    )
+    check.add_argument(
+        "--invariant-games",
+        type=int,
+        default=12,
+        metavar="N",
+        help="random games played to check the invariants (0 to skip; default 12)",
+    )
     check.set_defaults(handler=_check)
+    differential = commands.add_parser(
+        "differential",
+        help="play random games on an engine and the reference side by side",
+        add_help=False,
+    )
+    differential.set_defaults(handler=_differential)
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -134,12 +150,23 @@ def _check(args: argparse.Namespace) -> int:
         report=args.report,
         markdown=args.markdown,
         expected_failures=args.expected_failures,
+        timeout=args.timeout,
+        invariant_games=args.invariant_games,
     )
     return run_check(options)
 
 
+def _differential(args: argparse.Namespace) -> int:
+    from .conformance.differential import main as differential_main
+
+    return differential_main(args.rest)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    args, rest = build_parser().parse_known_args(argv)
+    if rest and args.command != "differential":
+        build_parser().parse_args(argv)  # reports the unknown arguments and exits 2
+    args.rest = rest
     handler: Callable[[argparse.Namespace], int] = args.handler
     try:
         return handler(args)

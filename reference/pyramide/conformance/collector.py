@@ -127,7 +127,11 @@ def _skip_reason(report: pytest.TestReport) -> str:
 
 
 def _failure_text(report: pytest.TestReport) -> str:
-    """The failure's last, most telling lines (the assertion or the adapter's complaint)."""
-    text = report.longreprtext.strip()
-    lines = [line for line in text.splitlines() if line.strip()]
-    return "\n".join(lines[-6:])
+    """What went wrong in a line or two: the assertion's message (the step library words it
+    for people) and where it was raised, without pytest's expansion of every object."""
+    lines = [line for line in report.longreprtext.splitlines() if line.strip()]
+    errors = [line[1:].strip() for line in lines if line.startswith("E ")]
+    if not errors:
+        return "\n".join(lines[-3:])
+    location = lines[-1] if not lines[-1].startswith("E ") else ""
+    return "\n".join(filter(None, [errors[0], location]))

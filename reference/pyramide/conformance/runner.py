@@ -17,6 +17,7 @@ import pytest
 import yaml
 
 from .collector import Collector
+from .invariants_check import invariant_results
 from .loading import AdapterLoadError, load_factory
 from .reports import RunInfo, text_report, write_json_lines, write_junit, write_markdown
 from .results import summarize
@@ -42,6 +43,8 @@ class CheckOptions:
     report: Path | None = None
     markdown: Path | None = None
     expected_failures: Path | None = None
+    timeout: float = 5.0
+    invariant_games: int = 12
     pytest_args: list[str] = field(default_factory=list)
 
 
@@ -88,7 +91,7 @@ def _engine_identity(options: CheckOptions) -> dict[str, Any]:
 def run_check(options: CheckOptions, out: TextIO = sys.stdout) -> int:
     """Run the suite, print the per-rule table and write the requested reports."""
     try:
-        load_factory(options.impl)
+        factory = load_factory(options.impl, options.cmd, options.timeout)
         expected = (
             load_expected_failures(options.expected_failures) if options.expected_failures else {}
         )
@@ -112,11 +115,15 @@ def run_check(options: CheckOptions, out: TextIO = sys.stdout) -> int:
         args += ["--pyramide-cmd", options.cmd]
     if options.profile:
         args += ["--pyramide-profile", options.profile]
+    args += ["--pyramide-timeout", str(options.timeout)]
     status = pytest.main([*args, *options.pytest_args], plugins=[collector])
     if status not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED) or not collector.results:
         print(f"pyramide check: the suite could not run (pytest status {status})", file=sys.stderr)
         return HARNESS_ERROR
     results = list(collector.results.values())
+    results += invariant_results(
+        factory, options.invariant_games, options.profile or "app", collector.progress
+    )
     run = RunInfo(_suite_version(), _engine_identity(options), results, summarize(results, rules))
     print(text_report(run), file=out)
     for path, writer in (
