@@ -7,8 +7,7 @@ scenario, so that a long run against a slow engine always shows where it is.
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Generator, Mapping
+from collections.abc import Generator
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -17,11 +16,9 @@ import pytest
 from .adapter import AdapterError
 from .results import (
     ERRORED,
-    EXPECTED_FAILURE,
     FAILED,
     NOT_APPLICABLE,
     PASSED,
-    UNEXPECTED_PASS,
     ScenarioResult,
 )
 
@@ -34,12 +31,11 @@ class Collector:
     def __init__(
         self,
         rule_ids: set[str],
-        expected_failures: Mapping[str, str] | None = None,
-        progress: TextIO | None = sys.stderr,
+        progress: TextIO | None = None,
     ) -> None:
         self.rule_ids = rule_ids
-        self.expected_failures = dict(expected_failures or {})
         self.progress = progress
+        """Where one line per finished scenario goes (nowhere by default)."""
         self.results: dict[str, ScenarioResult] = {}
         self.total = 0
         self.finished = 0
@@ -80,7 +76,6 @@ class Collector:
         result = self.results.get(nodeid)
         if result is None:
             return
-        self._apply_expectation(result)
         self.finished += 1
         if self.progress is not None:
             where = f"{result.feature}: {result.name}"
@@ -89,22 +84,6 @@ class Collector:
                 file=self.progress,
                 flush=True,
             )
-
-    # --- expected failures -----------------------------------------------------------------
-
-    def _apply_expectation(self, result: ScenarioResult) -> None:
-        reason = self.expected_failures.get(result.name) or self.expected_failures.get(
-            result.nodeid
-        )
-        if reason is None:
-            return
-        if result.outcome in (FAILED, ERRORED):
-            result.outcome = EXPECTED_FAILURE
-            first_line = result.reason.splitlines()[0] if result.reason else ""
-            result.reason = f"{reason} (was: {first_line})"
-        elif result.outcome == PASSED:
-            result.outcome = UNEXPECTED_PASS
-            result.reason = f"listed as an expected failure ({reason}) but passed"
 
 
 def _scenario_names(item: pytest.Item) -> tuple[str, str]:

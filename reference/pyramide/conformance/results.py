@@ -90,5 +90,20 @@ def compliance(summaries: Iterable[RuleSummary]) -> tuple[int, int]:
     return sum(s.verdict == PASSED for s in applicable), len(applicable)
 
 
+def apply_expectations(results: Iterable[ScenarioResult], expected: Mapping[str, str]) -> None:
+    """Mark listed failures as expected and listed passes as unexpected (by name or ID)."""
+    for result in results:
+        reason = expected.get(result.name) or expected.get(result.nodeid)
+        if reason is None:
+            continue
+        if result.outcome in (FAILED, ERRORED):
+            first_line = result.reason.splitlines()[0] if result.reason else ""
+            result.outcome = EXPECTED_FAILURE
+            result.reason = f"{reason} (was: {first_line})"
+        elif result.outcome == PASSED:
+            result.outcome = UNEXPECTED_PASS
+            result.reason = f"listed as an expected failure ({reason}) but passed"
+
+
 def outcome_counts(results: Iterable[ScenarioResult]) -> Counter[str]:
     return Counter(result.outcome for result in results)

@@ -20,7 +20,7 @@ from .collector import Collector
 from .invariants_check import invariant_results
 from .loading import AdapterLoadError, load_factory
 from .reports import RunInfo, text_report, write_json_lines, write_junit, write_markdown
-from .results import summarize
+from .results import apply_expectations, summarize
 from .specdata import SpecError, load_rules
 
 OK, FAILURES, HARNESS_ERROR = 0, 1, 2
@@ -88,8 +88,9 @@ def _engine_identity(options: CheckOptions) -> dict[str, Any]:
     return {"impl": options.impl or "pyramide.conformance.reference_adapter:ReferenceAdapter"}
 
 
-def run_check(options: CheckOptions, out: TextIO = sys.stdout) -> int:
-    """Run the suite, print the per-rule table and write the requested reports."""
+def run_check(options: CheckOptions, out: TextIO | None = None) -> int:
+    """Run the suite, print the per-rule table (to ``out``, standard output by default) and
+    write the requested reports; progress goes to standard error."""
     try:
         factory = load_factory(options.impl, options.cmd, options.timeout)
         expected = (
@@ -99,7 +100,7 @@ def run_check(options: CheckOptions, out: TextIO = sys.stdout) -> int:
     except (AdapterLoadError, CheckError) as error:
         print(f"pyramide check: {error}", file=sys.stderr)
         return HARNESS_ERROR
-    collector = Collector(set(rules), expected)
+    collector = Collector(set(rules), progress=sys.stderr)
     args = [
         str(SUITE_MODULE),
         "-p",
@@ -124,8 +125,9 @@ def run_check(options: CheckOptions, out: TextIO = sys.stdout) -> int:
     results += invariant_results(
         factory, options.invariant_games, options.profile or "app", collector.progress
     )
+    apply_expectations(results, expected)
     run = RunInfo(_suite_version(), _engine_identity(options), results, summarize(results, rules))
-    print(text_report(run), file=out)
+    print(text_report(run), file=out or sys.stdout)
     for path, writer in (
         (options.junitxml, write_junit),
         (options.report, write_json_lines),

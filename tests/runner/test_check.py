@@ -1,0 +1,190 @@
+"""``pyramide check`` end to end: exit status, reports, expected failures, not applicable.
+
+Each run drives the whole suite in-process against an adapter, so the runs are shared per
+module; two random invariant games keep them short.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import sys
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from pyramide.cli import main
+from pyramide.conformance.specdata import load_rules
+
+from features import wrong_adapters
+
+RULES = load_rules().rules
+FORCED = [rule for rule in RULES.values() if rule.status != "implementation-defined"]
+FAST = ["--invariant-games", "2"]
+
+
+@dataclass(frozen=True)
+class Run:
+    status: int
+    out: str
+    err: str
+    records: list[dict[str, Any]]
+    folder: Path
+
+    @property
+    def footer(self) -> dict[str, Any]:
+        return self.records[-1]
+
+    @property
+    def scenarios(self) -> list[dict[str, Any]]:
+        return [r for r in self.records if r["type"] == "scenario"]
+
+
+def check(folder: Path, capsys: pytest.CaptureFixture[str], *args: str) -> Run:
+    report = folder / "run.jsonl"
+    status = main(["check", *FAST, "--report", str(report), *args])
+    captured = capsys.readouterr()
+    records = []
+    if report.exists():
+        records = [json.loads(line) for line in report.read_text().splitlines()]
+    return Run(status, captured.out, captured.err, records, folder)
+
+
+def impl(name: str) -> list[str]:
+    return ["--impl", f"{wrong_adapters.__name__}:{name}"]
+
+
+@pytest.fixture(scope="module")
+def reference_run(tmp_path_factory: pytest.TempPathFactory) -> Run:
+    folder = tmp_path_factory.mktemp("reference")
+    reports = ["--junitxml", str(folder / "junit.xml"), "--markdown", str(folder / "summary.md")]
+    return _run_outside_capsys(folder, *reports)
+
+
+@pytest.fixture(scope="module")
+def five_per_card_run(tmp_path_factory: pytest.TempPathFactory) -> Run:
+    return _run_outside_capsys(tmp_path_factory.mktemp("five"), *impl("FivePerCard"))
+
+
+def _run_outside_capsys(folder: Path, *args: str) -> Run:
+    """Module-scoped runs cannot use capsys: capture by swapping the streams."""
+    out, err = io.StringIO(), io.StringIO()
+    saved = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = out, err
+    try:
+        report = folder / "run.jsonl"
+        status = main(["check", *FAST, "--report", str(report), *args])
+    finally:
+        sys.stdout, sys.stderr = saved
+    records = [json.loads(line) for line in report.read_text().splitlines()]
+    return Run(status, out.getvalue(), err.getvalue(), records, folder)
+
+
+def test_the_reference_engine_passes_every_rule(reference_run: Run) -> None:
+    assert reference_run.status == 0
+    assert reference_run.footer["ok"] is True
+    assert set(reference_run.footer["rules"]) == set(RULES)
+    assert set(reference_run.footer["rules"].values()) == {"passed"}
+    assert "compliance: " in reference_run.out and "(100.0 %)" in reference_run.out
+
+
+def test_progress_is_shown_for_every_scenario(reference_run: Run) -> None:
+    progress = [line for line in reference_run.err.splitlines() if re.match(r"\[ *\d+/", line)]
+    scenarios = [r for r in reference_run.scenarios if not r["id"].startswith("invariants::")]
+    assert len(progress) == len(scenarios)
+    assert progress[-1].startswith(f"[{len(scenarios)}/{len(scenarios)}]")
+
+
+def test_the_json_lines_report_has_header_records_and_footer(reference_run: Run) -> None:
+    header, footer = reference_run.records[0], reference_run.records[-1]
+    assert header["type"] == "header" and header["suite"]["name"] == "pyramide-conformance"
+    assert "impl" in header["engine"]
+    assert footer["type"] == "footer"
+    assert footer["counts"]["passed"] == len(reference_run.scenarios)
+    cited = {rule for record in reference_run.scenarios for rule in record["rules"]}
+    assert cited == set(RULES), "every rule is shown by some scenario"
+
+
+def test_junit_carries_rule_ids_as_properties(reference_run: Run) -> None:
+    root = ET.parse(reference_run.folder / "junit.xml").getroot()
+    cases = root.findall(".//testcase")
+    assert len(cases) == len(reference_run.scenarios)
+    properties = {p.get("value") for p in root.iter("property") if p.get("name") == "rule"}
+    assert properties == set(RULES)
+
+
+def test_markdown_summary_states_the_verdict(reference_run: Run) -> None:
+    text = (reference_run.folder / "summary.md").read_text()
+    assert "✅ passed" in text and f"**{len(FORCED)}/{len(FORCED)}**" in text
+
+
+def test_a_wrong_engine_fails_with_exit_1_on_the_rules_it_breaks(five_per_card_run: Run) -> None:
+    assert five_per_card_run.status == 1
+    verdicts = five_per_card_run.footer["rules"]
+    assert verdicts["SCORE-PYRAMID-CARD"] == "failed"
+    assert verdicts["RECYCLE-ORDER"] == "passed", "only the rules it breaks are blamed"
+    score_rows = [r for r in five_per_card_run.scenarios if r["id"] == "invariants::score"]
+    assert score_rows and score_rows[0]["outcome"] == "failed"
+    assert "the score is" in five_per_card_run.out
+
+
+def test_expected_failures_are_kept_apart_and_an_unexpected_pass_is_flagged(
+    five_per_card_run: Run, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    failed = [r for r in five_per_card_run.scenarios if r["outcome"] == "failed"]
+    passed = next(r for r in five_per_card_run.scenarios if r["outcome"] == "passed")
+    listed = [{"scenario": r["scenario"], "reason": "scores 5, fix pending"} for r in failed]
+    known = tmp_path / "known.yaml"
+    known.write_text(yaml.safe_dump(listed))
+    run = check(tmp_path, capsys, *impl("FivePerCard"), "--expected-failures", str(known))
+    assert run.status == 0, run.out
+    assert run.footer["counts"]["expected failure"] == len(failed)
+
+    known.write_text(yaml.safe_dump([*listed, {"scenario": passed["scenario"], "reason": "x"}]))
+    run = check(tmp_path, capsys, *impl("FivePerCard"), "--expected-failures", str(known))
+    assert run.status == 1
+    assert run.footer["counts"]["unexpected pass"] >= 1
+
+
+def test_missing_capabilities_are_not_applicable_never_passed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run = check(tmp_path, capsys, *impl("MovesOnly"))
+    assert run.status == 0
+    not_applicable = [r for r in run.scenarios if r["outcome"] == "not applicable"]
+    assert not_applicable and all(r["reason"] for r in not_applicable)
+    assert "not applicable" in run.footer["rules"].values()
+    compliance = run.footer["compliance"]
+    assert compliance["passed"] == compliance["applicable"] < len(FORCED)
+
+
+@pytest.mark.parametrize(
+    ("args", "complaint"),
+    [
+        (["--impl", "no_such_module:factory"], "cannot import"),
+        (["--impl", "json"], "package.module:factory"),
+        (["--expected-failures", "/nonexistent/known.yaml"], "cannot read"),
+    ],
+)
+def test_usage_errors_exit_2_with_one_line_and_no_traceback(
+    args: list[str], complaint: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["check", *args]) == 2
+    err = capsys.readouterr().err
+    assert complaint in err and "Traceback" not in err
+
+
+def test_an_engine_that_dies_gives_a_complete_report_of_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    dying = f"{sys.executable} -c 'import sys; sys.exit(3)'"
+    run = check(tmp_path, capsys, "--cmd", dying, "--timeout", "1")
+    assert run.status == 1
+    outcomes = {r["outcome"] for r in run.scenarios}
+    assert outcomes == {"errored"}
+    assert len(run.scenarios) > 100
+    assert "exited with code 3" in run.out
