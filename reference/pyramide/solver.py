@@ -104,6 +104,10 @@ class Solution:
 
 
 class _Search:
+    """One position's search space: its cards, its positions and edges, and the bounds the
+    searches prune with. Everything derived from a mask is cached, as the searches meet the
+    same pyramids and talons again and again."""
+
     def __init__(self, game: Game) -> None:
         self.profile = game.profile
         self.pyramid_cards: list[Card | None] = list(game.pyramid)
