@@ -178,13 +178,40 @@ def test_usage_errors_exit_2_with_one_line_and_no_traceback(
     assert complaint in err and "Traceback" not in err
 
 
-def test_an_engine_that_dies_gives_a_complete_report_of_errors(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+EXAMPLES = Path(__file__).parents[2] / "docs" / "examples"
+
+
+@pytest.mark.parametrize(
+    "engine",
+    [
+        f"{sys.executable} -m pyramide.conformance.server",
+        f"node {EXAMPLES / 'js-engine' / 'engine.js'}",
+    ],
+    ids=["reference-over-json-lines", "javascript-example"],
+)
+def test_engines_over_json_lines_pass_the_whole_check(
+    engine: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    dying = f"{sys.executable} -c 'import sys; sys.exit(3)'"
-    run = check(tmp_path, capsys, "--cmd", dying, "--timeout", "1")
+    run = check(tmp_path, capsys, "--cmd", engine)
+    assert run.status == 0, run.out
+    assert run.footer["counts"]["passed"] == len(run.scenarios)
+    assert run.records[0]["engine"]["cmd"] == engine
+
+
+BROKEN_ENGINES = {
+    "dies": ("import sys; sys.exit(3)", "exited with code 3"),
+    "hangs": ("import time; time.sleep(60)", "within 1 s"),
+    "prints garbage": ("print('Segmentation fault'); import time; time.sleep(60)", "not a JSON"),
+}
+
+
+@pytest.mark.parametrize("fault", list(BROKEN_ENGINES))
+def test_a_broken_engine_gives_a_complete_report_of_errors(
+    fault: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    program, symptom = BROKEN_ENGINES[fault]
+    run = check(tmp_path, capsys, "--cmd", f'{sys.executable} -c "{program}"', "--timeout", "1")
     assert run.status == 1
-    outcomes = {r["outcome"] for r in run.scenarios}
-    assert outcomes == {"errored"}
-    assert len(run.scenarios) > 100
-    assert "exited with code 3" in run.out
+    assert {r["outcome"] for r in run.scenarios} == {"errored"}
+    assert len(run.scenarios) > 100, "every scenario is reported, none lost"
+    assert symptom in run.out
