@@ -21,24 +21,13 @@ import sys
 from itertools import count
 
 from pyramide.cards import DECK, Card
+from pyramide.conformance.specdata import documented_layout
 from pyramide.dealcode import BASE_DECK, deal_order, parse_code, shuffle
 from pyramide.game import Game
-from pyramide.layout import Layout
 from pyramide.solver import can_remove
 
-DOCUMENTED = Layout.from_rows(
-    [
-        "J♦",
-        "6♣ 7♥",
-        "A♠ 4♦ Q♠",
-        "5♥ 3♦ 6♥ 8♠",
-        "K♥ K♣ A♦ K♠ 9♣",
-        "Q♣ 2♣ 8♦ 10♦ 10♠ J♠",
-        "7♣ 10♣ 3♥ 4♥ 3♠ K♦ 7♠",
-    ],
-    waste="7♦",
-)
-"""PY1-N-AAAAAAS as the rules draw it (the stock's order is not documented)."""
+DOCUMENTED = documented_layout("py1-n-aaaaaas")
+"""PY1-N-AAAAAAS as the rules draw it, read from its fixture (its stock order is not documented)."""
 
 LIMITED_CODE = "PY1-N-AAAAAAJ"
 LIMITED_MAX = 14

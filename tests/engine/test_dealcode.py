@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from pyramide import PROFILES, DealCodeError, Layout, Profile, parse_code
+from pyramide import PROFILES, DealCodeError, Profile, parse_code
+from pyramide.conformance.specdata import documented_layout
 from pyramide.dealcode import BASE_DECK, MAX_SEED, DealCode, SplitMix64, encode_seed, shuffle
 
 from .boards import line
@@ -108,20 +109,9 @@ def test_the_letter_changes_the_waste_not_the_pyramid() -> None:
 
 
 def test_the_documented_code_deals_the_documented_pyramid_and_waste() -> None:
-    """The rules document's deal for PY1-N-AAAAAAS, written out in full."""
+    """The rules document's deal for PY1-N-AAAAAAS, as its fixture draws it."""
     dealt = parse_code("PY1-N-AAAAAAS").layout()
-    documented = Layout.from_rows(
-        [
-            "J♦",
-            "6♣ 7♥",
-            "A♠ 4♦ Q♠",
-            "5♥ 3♦ 6♥ 8♠",
-            "K♥ K♣ A♦ K♠ 9♣",
-            "Q♣ 2♣ 8♦ 10♦ 10♠ J♠",
-            "7♣ 10♣ 3♥ 4♥ 3♠ K♦ 7♠",
-        ],
-        waste="7♦",
-    )
+    documented = documented_layout("py1-n-aaaaaas")
     assert (dealt.pyramid, dealt.waste, len(dealt.stock)) == (
         documented.pyramid,
         documented.waste,

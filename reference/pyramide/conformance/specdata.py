@@ -672,6 +672,18 @@ def fixture(fixture_id: str) -> Fixture:
     raise KeyError(f"no fixture {fixture_id!r} in spec/deals")
 
 
+def documented_layout(fixture_id: str) -> Layout:
+    """The pyramid and waste a fixture's ``initial`` expectation draws, as a :class:`Layout`
+    (the stock left empty): how scripts and tests read a documented deal without writing it
+    out again."""
+    found = fixture(fixture_id)
+    if found.initial is None or "pyramid" not in found.initial.checks:
+        raise SpecError(spec_dir() / "deals", f"fixture {fixture_id!r} draws no initial pyramid")
+    checks = found.initial.checks
+    rows = [[EMPTY if card is None else card for card in row] for row in checks["pyramid"]]
+    return Layout.from_rows(rows, waste=checks.get("waste", []))
+
+
 def load_all(root: Path | None = None) -> None:
     """Load every spec file, so that every check above runs; raise the first problem found."""
     load_rules(root)
