@@ -12,7 +12,7 @@ Run ``.venv/bin/python benchmarks/bench.py`` (``--help`` for the options). It pr
   (``pyramide.dealcode.deal(seed, APP)``), for ``solve(shortest=False)`` (the most cards
   removable and some winning line) and for the full ``solve()`` (a proven shortest win),
   which takes much longer and so runs on the first ``--full-deals`` deals only (20 by
-  default, about half a minute; ``--full-deals 200`` took about 18 minutes on a loaded
+  default, about a minute; ``--full-deals 200`` took about 18 minutes on a loaded
   2-core machine, with one deal over a minute).
 
 Progress goes to standard error, the figures to standard output.
