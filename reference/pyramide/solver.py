@@ -122,7 +122,6 @@ class _Search:
         self._prospects_cache: dict[tuple[int, int], tuple[int, bool]] = {}
         self._pairs_cache: dict[tuple[int, int, int], int] = {}
         self._talon_keys: dict[int, int] = {}
-        self._costs_cache: dict[tuple[int, int, bool, int], tuple[tuple[int, ...], ...]] = {}
         self._partners_cache: dict[int, int] = {}
         self.talon_by_rank: list[list[int]] = [[] for _ in range(KING + 1)]
         for i, rank in enumerate(self.talon_ranks):
@@ -191,10 +190,6 @@ class _Search:
         limit = self.profile.max_recycles
         can_recycle = limit is None or recycles < limit
         partners = self._partner_ranks(pyramid)
-        key = (talon, boundary, can_recycle, partners)
-        found = self._costs_cache.get(key)
-        if found is not None:
-            return found
         costs = [-1] * len(self.talon)
         stock = [i for i in range(boundary, len(self.talon)) if talon >> i & 1]
         for n, i in enumerate(stock, start=1):
@@ -208,11 +203,10 @@ class _Search:
                 stuck = not partners >> self.talon_ranks[i] & 1
             elif can_recycle:
                 costs[i] = len(stock) + 1 + depth + 1
-        found = self._costs_cache[key] = tuple(
+        return tuple(
             tuple(sorted(costs[i] for i in self.talon_by_rank[rank] if costs[i] >= 0))
             for rank in range(KING + 1)
         )
-        return found
 
     def _partner_ranks(self, pyramid: int) -> int:
         """The ranks (as bits) of the talon cards that can leave the waste: Kings, those with a
@@ -581,46 +575,64 @@ def _edge_cost(edge: _Edge) -> int:
 
 def _shortest_win(search: _Search, known: int) -> list[Move] | None:
     """A* from the start; positions from which no win is left, or none in at most ``known``
-    moves (the length of a win already found), are not queued."""
+    moves (the length of a win already found), are not queued. Positions are kept packed in
+    one number each (:func:`_pack`): hard deals queue millions."""
     start = search.start
     first_bound = search.bound(start)
     if search.is_won(start):
         return []
     if first_bound is None:
         return None
-    cost: dict[_State, int] = {start: 0}
-    parent: dict[_State, tuple[_State, _Edge]] = {}
-    queue: list[tuple[int, int, _State]] = [(first_bound, 0, start)]
+    cost: dict[int, int] = {_pack(start): 0}
+    parent: dict[int, tuple[int, _Edge]] = {}
+    queue: list[tuple[int, int, int]] = [(first_bound, 0, _pack(start))]
     expanded = 0
     while queue:
-        _, negative_cost, state = heapq.heappop(queue)
-        if -negative_cost > cost[state]:
+        _, negative_cost, key = heapq.heappop(queue)
+        if -negative_cost > cost[key]:
             continue
         expanded += 1
+        state = _unpack(key)
         if search.is_won(state):
             search.visited += expanded
-            return _unwind(search, parent, state)
+            return _unwind(search, parent, key)
         spent = -negative_cost
         for edge, following in search.steps(state):
             total = spent + _edge_cost(edge)
-            if total >= cost.get(following, total + 1):
+            following_key = _pack(following)
+            if total >= cost.get(following_key, total + 1):
                 continue
             bound = search.bound(following)
             if bound is None or total + bound > known:
                 continue
-            cost[following] = total
-            parent[following] = (state, edge)
-            heapq.heappush(queue, (total + bound, -total, following))
+            cost[following_key] = total
+            parent[following_key] = (key, edge)
+            heapq.heappush(queue, (total + bound, -total, following_key))
     search.visited += expanded
     return None
 
 
-def _unwind(
-    search: _Search, parent: Mapping[_State, tuple[_State, _Edge] | None], state: _State
-) -> list[Move]:
+def _pack(state: _State) -> int:
+    """A position as one number: pyramid (28 bits), talon (24), boundary (5), fresh draw (1),
+    recycles used (the rest)."""
+    pyramid, talon, boundary, recycles, fresh = state
+    return pyramid | talon << 28 | boundary << 52 | fresh << 57 | recycles << 58
+
+
+def _unpack(key: int) -> _State:
+    return (
+        key & (1 << 28) - 1,
+        key >> 28 & (1 << 24) - 1,
+        key >> 52 & 31,
+        key >> 58,
+        bool(key >> 57 & 1),
+    )
+
+
+def _unwind(search: _Search, parent: Mapping[int, tuple[int, _Edge]], key: int) -> list[Move]:
     line: list[Move] = []
-    while (link := parent.get(state)) is not None:
-        state, edge = link
+    while (link := parent.get(key)) is not None:
+        key, edge = link
         line[:0] = search.line(edge)
     return line
 
