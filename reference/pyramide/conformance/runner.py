@@ -21,7 +21,7 @@ from .invariants_check import invariant_results
 from .loading import AdapterLoadError, load_factory
 from .reports import RunInfo, text_report, write_json_lines, write_junit, write_markdown
 from .results import apply_expectations, summarize
-from .specdata import SpecError, load_rules
+from .specdata import SpecError, load_profiles, load_rules
 
 OK, FAILURES, HARNESS_ERROR = 0, 1, 2
 SUITE_MODULE = Path(__file__).with_name("suite.py")
@@ -55,6 +55,13 @@ def rule_catalogue() -> dict[str, tuple[str, str, str]]:
     except SpecError as error:
         raise CheckError(f"the suite's own spec/ is broken: {error}") from None
     return {rule.id: (rule.title, rule.status, rule.area) for rule in rules}
+
+
+def check_profile(name: str) -> None:
+    """Refuse a profile the suite does not know, naming the ones it does."""
+    known = load_profiles().profiles
+    if name not in known:
+        raise CheckError(f"unknown profile {name!r}; known profiles: {', '.join(known)}")
 
 
 def load_expected_failures(path: Path) -> dict[str, str]:
@@ -97,6 +104,8 @@ def run_check(options: CheckOptions, out: TextIO | None = None) -> int:
             load_expected_failures(options.expected_failures) if options.expected_failures else {}
         )
         rules = rule_catalogue()
+        if options.profile is not None:
+            check_profile(options.profile)
     except (AdapterLoadError, CheckError) as error:
         print(f"pyramide check: {error}", file=sys.stderr)
         return HARNESS_ERROR
