@@ -93,9 +93,18 @@ def test_a_failing_engine_is_an_error_in_bounded_time_then_restarts(
         adapter.close()
 
 
-def test_a_command_that_cannot_start_says_so() -> None:
-    adapter = JsonLinesAdapter(["/nonexistent/engine-binary"], timeout=1.0)
-    with pytest.raises(AdapterError, match="cannot start the engine /nonexistent/engine-binary"):
+def test_a_command_naming_no_program_is_refused_before_any_start() -> None:
+    with pytest.raises(AdapterError, match="no program '/nonexistent/engine-binary' found"):
+        JsonLinesAdapter(["/nonexistent/engine-binary"], timeout=1.0)
+
+
+def test_a_program_that_cannot_start_says_so(tmp_path: Path) -> None:
+    not_executable = tmp_path / "engine"
+    not_executable.write_text("#!/bin/sh\n")
+    not_executable.chmod(0o755)
+    adapter = JsonLinesAdapter([str(not_executable)], timeout=1.0)
+    not_executable.chmod(0o644)
+    with pytest.raises(AdapterError, match="cannot start the engine"):
         adapter.capabilities()
 
 

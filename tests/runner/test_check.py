@@ -168,6 +168,7 @@ def test_missing_capabilities_are_not_applicable_never_passed(
         (["--impl", "no_such_module:factory"], "cannot import"),
         (["--impl", "json"], "package.module:factory"),
         (["--expected-failures", "/nonexistent/known.yaml"], "cannot read"),
+        (["--cmd", "no-such-engine --serve"], "no program 'no-such-engine' found"),
         (["--profile", "nonsense"], "unknown profile 'nonsense'; known profiles: app,"),
     ],
 )

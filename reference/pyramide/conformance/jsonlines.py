@@ -23,6 +23,7 @@ import json
 import os
 import queue
 import shlex
+import shutil
 import signal
 import subprocess
 import threading
@@ -99,6 +100,8 @@ def split_command(command: str | Sequence[str]) -> list[str]:
     argv = shlex.split(command) if isinstance(command, str) else list(command)
     if not argv:
         raise AdapterError("the engine command is empty")
+    if shutil.which(argv[0]) is None:
+        raise AdapterError(f"no program {argv[0]!r} found (not an executable file, not on PATH)")
     return argv
 
 
