@@ -26,7 +26,7 @@ from ..dealcode import parse_code
 from ..game import Game
 from ..moves import parse_move
 from ..profiles import PROFILES, get_profile
-from .adapter import Capabilities, LayoutData, Snapshot, parse_target
+from .adapter import AdapterError, Capabilities, LayoutData, Snapshot, parse_target
 from .reference_adapter import layout_from_data
 
 
@@ -144,7 +144,7 @@ class MoveShimAdapter:
 
     def undo(self) -> Snapshot:
         if not isinstance(self.engine, UndoableMoveEngine):
-            raise NotImplementedError("this engine cannot undo (its capabilities say so)")
+            raise AdapterError("this engine cannot undo (its capabilities say so)")
         self.engine.undo()
         self.selected = None
         return self.snapshot()
