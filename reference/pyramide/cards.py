@@ -73,8 +73,3 @@ class Card:
 
 DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in range(1, 14))
 """The 52 cards in canonical order; :meth:`Card.parse` returns these very objects."""
-
-
-def parse_cards(text: str) -> list[Card]:
-    """Read a whitespace-separated list of cards."""
-    return [Card.parse(word) for word in text.split()]

@@ -30,11 +30,6 @@ class Profile:
     pairs_with_covering_card: bool = False
     stock_24: bool = False
 
-    @property
-    def passes(self) -> int | None:
-        """Passes through the stock: one more than the recycles allowed."""
-        return None if self.max_recycles is None else self.max_recycles + 1
-
 
 APP = Profile(name="app", letter="N")
 

@@ -18,12 +18,10 @@ Notation, shared with the JSON-lines protocol:
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-STATUSES = ("playing", "won", "no-more-moves")
-MESSAGE_FORMS = ("key", "fr", "hu", "en")
 _TARGET = re.compile(r"^r([1-7])c([1-7])$")
 
 LayoutData = Mapping[str, Any]
@@ -176,7 +174,3 @@ def parse_target(target: str) -> tuple[int, int] | str:
 
 def target_name(row: int, col: int) -> str:
     return f"r{row}c{col}"
-
-
-def rows_of(layout: LayoutData) -> Sequence[Sequence[str | None]]:
-    return list(layout["pyramid"])
