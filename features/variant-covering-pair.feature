@@ -35,3 +35,21 @@ Feature: Variant: a card pairs with the last card covering it
       """
     When I tap 7♣ then 6♦
     Then 6♦ and 7♣ are still in the pyramid
+
+  @VAR-COVERING-PAIR @OPEN-BLOCKED-WHILE-SELECTED @implementation-defined @profile-covering-pair @needs-taps @needs-messages
+  Scenario: A card free only for its last covering card is blocked for any other card
+    Given the covering-pair rules
+    And a table:
+      """
+          6♦
+        7♣  K♥
+      waste: 7♠
+      stock: 2♣
+      """
+    When I tap K♥
+    And I tap the waste then 6♦
+    Then 7♠ is selected
+    And the message is "card-blocked"
+    And 6♦ and 7♣ are still in the pyramid
+    When I tap 7♣ then 6♦
+    Then 6♦ and 7♣ are removed

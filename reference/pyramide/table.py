@@ -100,9 +100,12 @@ class Table:
             return
         if first.rank + card.rank != PAIR_TOTAL:
             self.message = Message(SUM, {"target": PAIR_TOTAL})
+            self.selected = target
         else:
+            # Worth 13 yet not a legal pair: one card is playable only with another (its last
+            # covering card, or the waste top beneath a fresh draw), so for this pair it is
+            # blocked, and a blocked tap keeps the selection (OPEN-BLOCKED-WHILE-SELECTED).
             self._blocked()
-        self.selected = target
 
     def _blocked(self) -> None:
         if self.error_help:

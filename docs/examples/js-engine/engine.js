@@ -219,8 +219,8 @@ class Game {
     else {
       if (rankOf(this.cardAt(this.selected)) + rankOf(this.cardAt(t)) !== 13) {
         this.message = { key: "sum-must-equal", params: { target: 13 } };
-      } else this.blocked();
-      this.selected = t;
+        this.selected = t;
+      } else this.blocked(); // worth 13 but not a legal pair: blocked, the pick stays
     }
   }
   tapStock() {
