@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from random import Random
 
-from hypothesis import event, given, settings
+from budget import examples
+from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
 from pyramide import (
     DECK,
@@ -38,7 +39,7 @@ SEEDS = st.integers(min_value=0, max_value=MAX_SEED)
 ALL_PROFILES = st.sampled_from(list(PROFILES.values()))
 STEPS = 80
 GREEDY_STEPS = 300
-RANDOM_PLAY = settings(max_examples=50, deadline=None)
+RANDOM_PLAY = settings(max_examples=examples(50))
 UNDO = "undo"
 
 
@@ -153,7 +154,7 @@ def test_random_moves_and_undos_keep_every_invariant(
         check(game, ledger)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30))
 @given(seed=SEEDS, profile=ALL_PROFILES, rng=st.randoms(use_true_random=False))
 def test_greedy_play_to_the_end_keeps_every_invariant_and_wins_score_280(
     seed: int, profile: Profile, rng: Random
@@ -180,15 +181,23 @@ TAPS_OR_UNDO: list[Target | None] = [*POSITIONS, WASTE, WASTE_BELOW, STOCK, None
 """Every place a player can tap, and ``None`` for the undo button."""
 
 
+TAPS = st.lists(st.sampled_from(TAPS_OR_UNDO), max_size=STEPS)
+
+
 @RANDOM_PLAY
-@given(seed=SEEDS, profile=ALL_PROFILES, error_help=st.booleans(), data=st.data())
+@given(seed=SEEDS, profile=ALL_PROFILES, error_help=st.booleans(), taps=TAPS)
+# Found by exploration (issue 7): under covering-pair, r6c3 is free to pair only with r7c4 once
+# the King at r7c3 is gone, so with r7c7 selected a tap on it is blocked and keeps the selection.
+# Deal 465 is PY1-C-AAAAAOR: K at r7c3, r6c3 + r7c7 worth 13.
+@example(
+    seed=465, profile=PROFILES["covering-pair"], error_help=True, taps=[(7, 3), (7, 7), (6, 3)]
+)
 def test_random_taps_keep_every_invariant(
-    seed: int, profile: Profile, error_help: bool, data: st.DataObject
+    seed: int, profile: Profile, error_help: bool, taps: list[Target | None]
 ) -> None:
     table = Table(_start(seed, profile), error_help)
     game = table.game
-    for _ in range(STEPS):
-        target = data.draw(st.sampled_from(TAPS_OR_UNDO))
+    for target in taps:
         before = (game.layout(), game.score, game.move_count, table.selected)
         if target is None:
             table.undo()
@@ -214,7 +223,7 @@ def test_random_taps_keep_every_invariant(
         assert game.score == 10 * (28 - game.pyramid_left)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100))
 @given(seed=SEEDS, profile=ALL_PROFILES)
 def test_a_code_always_deals_the_same_52_cards(seed: int, profile: Profile) -> None:
     code = str(DealCode(profile, seed))

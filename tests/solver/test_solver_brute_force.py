@@ -10,6 +10,7 @@ too long or does not replay.
 
 from __future__ import annotations
 
+from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pyramide import DECK, PROFILES, Card, Game, Layout, Profile, solve
@@ -70,7 +71,7 @@ def _replays_to_a_win(start: Game, moves: tuple[Move, ...]) -> bool:
 PROFILE_LIST = list(PROFILES.values())
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=examples(600))
 @given(st.sampled_from(PROFILE_LIST).flatmap(small_games))
 def test_solver_agrees_with_brute_force(game: Game) -> None:
     expected = brute_force(game)
@@ -83,7 +84,7 @@ def test_solver_agrees_with_brute_force(game: Game) -> None:
         assert _replays_to_a_win(game, solution.moves)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300))
 @given(st.sampled_from(PROFILE_LIST).flatmap(small_games))
 def test_any_win_and_can_remove_agree_with_brute_force(game: Game) -> None:
     expected = brute_force(game)

@@ -1,0 +1,24 @@
+"""Hypothesis profiles: the test run is deterministic; exploration is opt-in.
+
+``ci`` (the default, and what ``bash .ci/run`` uses) derandomizes every property test and keeps
+no example database, so two runs of the same commit test the same examples and give the same
+verdict. ``explore`` (``HYPOTHESIS_PROFILE=explore``) draws fresh random examples, many more of
+them, and remembers failures in ``.hypothesis/``; whatever it finds is committed as an
+``@example`` next to the test, so that the deterministic run checks it from then on.
+"""
+
+from __future__ import annotations
+
+from budget import PROFILE
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "ci",
+    derandomize=True,
+    database=None,
+    deadline=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile("explore", derandomize=False, deadline=None, print_blob=True)
+settings.load_profile(PROFILE)
