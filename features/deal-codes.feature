@@ -10,7 +10,7 @@ Feature: Deal codes
 
   @CODE-DOCUMENTED @DEAL-PYRAMID @needs-codes
   Scenario: PY1-N-AAAAAAS deals the documented layout
-    Given the app's rules
+    Given the rules under test
     And the deal PY1-N-AAAAAAS
     Then the pyramid is:
       """
@@ -27,7 +27,7 @@ Feature: Deal codes
 
   @CODE-DOCUMENTED @KING-ALONE @PAIR-THIRTEEN @needs-codes
   Scenario: The documented first two moves of PY1-N-AAAAAAS
-    Given the app's rules
+    Given the rules under test
     And the deal PY1-N-AAAAAAS
     When I tap K♦
     Then K♦ is removed
@@ -39,7 +39,7 @@ Feature: Deal codes
 
   @CODE-DOCUMENTED @END-PLAY-GOES-ON @RECYCLE-UNLIMITED @needs-codes
   Scenario: PY1-N-AAAAAAJ is never won but play goes on: draws and recycles stay possible
-    Given the app's rules
+    Given the rules under test
     And the deal PY1-N-AAAAAAJ
     When I tap the stock 23 times
     Then the stock is empty
@@ -55,7 +55,7 @@ Feature: Deal codes
 
   @CODE-FORMAT @needs-codes
   Scenario: The code is shown during play
-    Given the app's rules
+    Given the rules under test
     And the deal PY1-N-AAAAAAS
     Then the code shown is PY1-N-AAAAAAS
     And the code shown is a deal code
@@ -65,7 +65,7 @@ Feature: Deal codes
 
   @CODE-REDEAL @needs-codes
   Scenario Outline: The same code deals the same cards again
-    Given the app's rules
+    Given the rules under test
     And the deal <code>
     When I tap the stock 3 times
     And I deal <code> again
@@ -76,10 +76,10 @@ Feature: Deal codes
       | PY1-N-AAAAAAS |
       | PY1-N-AAAAAAJ |
 
-  @OPEN-CODE-LETTER @implementation-defined @profile-stock-24 @needs-codes
+  @OPEN-CODE-LETTER @implementation-defined @needs-codes
   Scenario: In the reference engine the letter names the rules: F deals a 24-card stock
     The same seven characters under the letter F give the same pyramid, but no waste card.
-    Given the stock-24 rules
+    Given the rules under test
     And the deal PY1-F-AAAAAAS
     Then the code shown is PY1-F-AAAAAAS
     And the cards left in row 7 are 7♣ 10♣ 3♥ 4♥ 3♠ K♦ 7♠

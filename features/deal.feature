@@ -17,29 +17,30 @@ Feature: The deal
   "waste:" lists the waste from its bottom card to its top card; "stock:" lists the stock
   from the card that will be drawn first.
 
-  @DEAL-DECK @needs-codes @needs-stock-order
+  @DEAL-DECK @needs-stock-order
   Scenario: A deal uses every card of one deck exactly once
-    Given the app's rules
-    And the deal PY1-N-AAAAAAJ
+    Given the rules under test
+    And a new deal of the engine's own
     Then all 52 cards of one deck are on the table, each once
 
-  @DEAL-PYRAMID @needs-codes
-  Scenario: The pyramid starts full: seven rows of one to seven cards
-    Given the app's rules
-    And the deal PY1-N-AAAAAAS
+  @DEAL-PYRAMID
+  Scenario: The pyramid starts full: seven rows of one to seven cards, all face up
+    Given the rules under test
+    And a new deal of the engine's own
     Then the pyramid has 7 rows of 1 to 7 cards, every place filled
+    And every card of the pyramid lies face up
 
-  @DEAL-WASTE-CARD @DEAL-STOCK @needs-codes
+  @DEAL-WASTE-CARD @DEAL-STOCK
   Scenario: One card starts the waste and the other 23 wait in the stock
-    Given the app's rules
-    And the deal PY1-N-AAAAAAS
+    Given the rules under test
+    And a new deal of the engine's own
     Then the waste holds 1 card
     And the stock holds 23 cards
 
   @DEAL-COVERING
   Scenario: A card stays covered until both cards of the row below it have gone
     Here the 5♦ (row 2, place 1) lies under the K♣ and the K♦ of row 3.
-    Given the app's rules
+    Given the rules under test
     And a table:
       """
           9♠

@@ -10,7 +10,7 @@ Feature: Free cards
 
   @FREE-PYRAMID
   Scenario: A card becomes free only when both cards on it have gone
-    Given the app's rules
+    Given the rules under test
     And a table:
       """
           6♣
@@ -28,7 +28,7 @@ Feature: Free cards
 
   @FREE-WASTE-TOP
   Scenario: The top card of the waste is free
-    Given the app's rules
+    Given the rules under test
     And a table:
       """
           J♣
@@ -42,7 +42,7 @@ Feature: Free cards
   @FREE-WASTE-TOP @needs-taps
   Scenario: A waste card under the top card cannot be played
     The 7♦ would make 13 with the 6♣, but the 2♣ lies on it.
-    Given the app's rules
+    Given the rules under test
     And a table:
       """
           J♣
@@ -56,7 +56,7 @@ Feature: Free cards
 
   @TAP-SELECT @needs-taps
   Scenario Outline: Tapping a free card selects it
-    Given the app's rules
+    Given the rules under test
     And a table:
       """
           J♣
@@ -74,7 +74,7 @@ Feature: Free cards
 
   @TAP-BLOCKED @needs-taps @needs-messages
   Scenario: Tapping a covered card only says it is blocked
-    Given the app's rules
+    Given the rules under test
     And a table:
       """
           J♣
@@ -88,7 +88,7 @@ Feature: Free cards
 
   @TAP-BLOCKED @needs-codes @needs-taps @needs-messages
   Scenario: The rules' own example: the Q♣ of row 6 is blocked at the start
-    Given the app's rules
+    Given the rules under test
     And the deal PY1-N-AAAAAAS
     When I tap Q♣
     Then Q♣ is still in the pyramid
@@ -99,7 +99,7 @@ Feature: Free cards
 
   @TAP-BLOCKED @needs-taps @needs-messages
   Scenario: With error help off, a covered card does not even say it is blocked
-    Given the app's rules
+    Given the rules under test
     And error help is off
     And a table:
       """

@@ -8,7 +8,7 @@ Feature: Kings
 
   @KING-ALONE
   Scenario: A free King of the pyramid goes with one tap
-    Given the app's rules
+    Given the rules under test
     And a table:
       """
           5♠
@@ -24,7 +24,7 @@ Feature: Kings
 
   @KING-ALONE
   Scenario: A King on top of the waste goes with one tap
-    Given the app's rules
+    Given the rules under test
     And a table:
       """
           5♠
@@ -37,7 +37,7 @@ Feature: Kings
 
   @KING-ALONE
   Scenario: A covered King stays
-    Given the app's rules
+    Given the rules under test
     And a table:
       """
           K♥

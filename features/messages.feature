@@ -13,7 +13,7 @@ Feature: Messages
 
   @MSG-TEXTS @TAP-BLOCKED @needs-taps @needs-messages
   Scenario Outline: The blocked-card message, word for word
-    Given the app's rules
+    Given the rules under test
     And a table:
       """
           5♣
@@ -29,7 +29,7 @@ Feature: Messages
 
   @MSG-TEXTS @PAIR-MISMATCH @needs-messages
   Scenario Outline: The wrong-sum message, word for word
-    Given the app's rules
+    Given the rules under test
     And a table:
       """
           5♣
@@ -45,7 +45,7 @@ Feature: Messages
 
   @MSG-TEXTS @END-NO-MORE-MOVES @needs-messages
   Scenario Outline: The dead-end message, word for word
-    Given the app's rules
+    Given the rules under test
     And a table:
       """
           5♣
@@ -62,7 +62,7 @@ Feature: Messages
 
   @MSG-TEXTS @needs-messages
   Scenario: A pair that makes 13 shows no message
-    Given the app's rules
+    Given the rules under test
     And a table:
       """
           5♣

@@ -8,7 +8,7 @@ Feature: The move counter
 
   @MOVES-COUNT
   Scenario Outline: What counts as a move
-    Given the app's rules
+    Given the rules under test
     And a table:
       """
             Q♠
@@ -28,7 +28,21 @@ Feature: The move counter
       | a King from the waste                   | the waste                    | 1     |
       | the waste King, then a pair with 4♠     | the waste, 9♣ then the waste | 2     |
       | a draw                                  | the stock                    | 1     |
-      | a draw and a recycle                    | the stock, the stock         | 2     |
+
+  @MOVES-COUNT @RECYCLE-ORDER
+  Scenario: A recycle counts as a move too
+    Given the rules under test
+    And a table:
+      """
+            Q♠
+          5♣  8♣
+        4♦  9♣  K♥
+      waste: 4♠ K♣
+      stock: 8♥
+      """
+    When I tap the stock, the stock
+    Then the stock holds 3 cards
+    And the move counter is 2
       | picking a card                          | 4♦                           | 0     |
       | a draw, then a wrong sum                | the stock, 4♦ then the waste | 1     |
       | a covered card                          | Q♠                           | 0     |

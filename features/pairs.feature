@@ -12,7 +12,7 @@ Feature: Pairs that make 13
 
   @PAIR-VALUES @PAIR-THIRTEEN
   Scenario Outline: Two free cards worth 13 together leave the pyramid
-    Given the app's rules
+    Given the rules under test
     And a table:
       """
             K♦
@@ -42,7 +42,7 @@ Feature: Pairs that make 13
 
   @PAIR-VALUES @PAIR-MISMATCH
   Scenario Outline: Two cards that do not make 13 both stay
-    Given the app's rules
+    Given the rules under test
     And a table:
       """
             K♦
@@ -63,7 +63,7 @@ Feature: Pairs that make 13
 
   @PAIR-MISMATCH @needs-taps @needs-messages
   Scenario: A wrong sum says the sum must be 13 and keeps the second card picked
-    Given the app's rules
+    Given the rules under test
     And a table:
       """
           K♦
@@ -75,7 +75,7 @@ Feature: Pairs that make 13
 
   @PAIR-MISMATCH @needs-taps
   Scenario: After a wrong sum, the second card can make a pair at once
-    Given the app's rules
+    Given the rules under test
     And a table:
       """
           K♦
@@ -90,7 +90,7 @@ Feature: Pairs that make 13
   @PAIR-NOT-COVERING
   Scenario Outline: A card does not pair with the card still lying on it
     Once the K♥ has gone, only the 7♣ still covers the 6♦: they make 13 but stay.
-    Given the app's rules
+    Given the rules under test
     And a table:
       """
           6♦
@@ -108,7 +108,7 @@ Feature: Pairs that make 13
 
   @PAIR-MISMATCH @needs-codes @needs-taps @needs-messages
   Scenario: The rules' own example: the 7♣ and the 7♠ of the bottom row make 14
-    Given the app's rules
+    Given the rules under test
     And the deal PY1-N-AAAAAAS
     When I tap 7♣ then 7♠
     Then 7♣ and 7♠ are still in the pyramid
@@ -118,7 +118,7 @@ Feature: Pairs that make 13
 
   @PAIR-MISMATCH @needs-messages
   Scenario: The sum message is shown even with error help off
-    Given the app's rules
+    Given the rules under test
     And error help is off
     And a table:
       """

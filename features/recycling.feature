@@ -8,7 +8,7 @@ Feature: Recycling the waste
 
   @RECYCLE-ORDER
   Scenario: The waste becomes the stock again, in the order it was drawn
-    Given the app's rules
+    Given the rules under test
     And a table:
       """
           5♠
@@ -28,7 +28,7 @@ Feature: Recycling the waste
 
   @RECYCLE-ORDER
   Scenario: A waste of one card is recycled too
-    Given the app's rules
+    Given the rules under test
     And a table:
       """
           5♠
@@ -42,7 +42,7 @@ Feature: Recycling the waste
 
   @RECYCLE-UNLIMITED
   Scenario: There is no limit to the passes through the stock
-    Given the app's rules
+    Given the rules under test
     And a table:
       """
           5♠

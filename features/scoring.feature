@@ -9,7 +9,7 @@ Feature: Scoring
 
   @SCORE-PYRAMID-CARD @SCORE-NOTHING-ELSE
   Scenario Outline: What each kind of removal earns
-    Given the app's rules
+    Given the rules under test
     And a table:
       """
             Q♠
@@ -33,7 +33,7 @@ Feature: Scoring
 
   @SCORE-PYRAMID-CARD
   Scenario: Points add up card by card
-    Given the app's rules
+    Given the rules under test
     And a table:
       """
             Q♠
@@ -49,7 +49,7 @@ Feature: Scoring
   @SCORE-WIN-280 @END-WIN
   Scenario: A whole pyramid cleared is worth 280
     Each row is cleared from the bottom up: the Kings alone, the others in pairs of 13.
-    Given the app's rules
+    Given the rules under test
     And a table:
       """
                   K♣
@@ -73,3 +73,21 @@ Feature: Scoring
     Then the game is won
     And the score is 280
     And the stock holds 23 cards
+
+  @SCORE-ONE-PER-CARD
+  Scenario: An engine that scores one point per card counts every card off the table
+    AisleRiot's Thirteen scores one point for each card removed, from the pyramid, the waste
+    or the stock; the cards this table leaves out count as removed already (52 − 6 = 46).
+    Given the rules under test
+    And a table:
+      """
+          K♦
+        6♣  7♥
+      waste: Q♠
+      stock: A♣ 2♦
+      """
+    Then the score shows 46
+    When I tap 6♣ then 7♥
+    Then the score shows 48
+    When I tap the stock
+    Then the score shows 48

@@ -12,7 +12,7 @@ Feature: Picking cards: the points the rules leave open
 
   @OPEN-RETAP-SELECTED @TAP-SELECT @implementation-defined @needs-taps
   Scenario: Tapping the picked card again puts it down
-    Given the app's rules
+    Given the rules under test
     And a table:
       """
           Q♠
@@ -28,7 +28,7 @@ Feature: Picking cards: the points the rules leave open
 
   @OPEN-KING-WHILE-SELECTED @implementation-defined @needs-taps
   Scenario: A King tapped while a card is picked goes, and the pick is dropped
-    Given the app's rules
+    Given the rules under test
     And a table:
       """
           Q♠
@@ -42,7 +42,7 @@ Feature: Picking cards: the points the rules leave open
 
   @OPEN-BLOCKED-WHILE-SELECTED @TAP-BLOCKED @implementation-defined @needs-taps @needs-messages
   Scenario: A covered card tapped while a card is picked changes nothing but the message
-    Given the app's rules
+    Given the rules under test
     And a table:
       """
           Q♠
@@ -57,7 +57,7 @@ Feature: Picking cards: the points the rules leave open
 
   @OPEN-DRAW-SELECTION @implementation-defined @needs-taps
   Scenario Outline: Drawing from the stock drops the pick
-    Given the app's rules
+    Given the rules under test
     And a table:
       """
           Q♠

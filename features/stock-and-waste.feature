@@ -10,7 +10,7 @@ Feature: The stock and the waste
 
   @STOCK-DRAW
   Scenario: Tapping the stock turns its top card onto the waste
-    Given the app's rules
+    Given the rules under test
     And a table:
       """
           5♠
@@ -28,7 +28,7 @@ Feature: The stock and the waste
   @STOCK-DRAW
   Scenario: Drawing is allowed even when a pair could be played
     The 9♥ and the 4♦ on the waste make 13, yet the player may draw instead.
-    Given the app's rules
+    Given the rules under test
     And a table:
       """
           5♠
@@ -43,7 +43,7 @@ Feature: The stock and the waste
 
   @WASTE-PAIRS
   Scenario Outline: The waste top pairs with a free card of the pyramid
-    Given the app's rules
+    Given the rules under test
     And a table:
       """
           5♠
@@ -61,7 +61,7 @@ Feature: The stock and the waste
 
   @WASTE-PAIRS
   Scenario: A freshly drawn card pairs with the pyramid
-    Given the app's rules
+    Given the rules under test
     And a table:
       """
           5♠
@@ -77,7 +77,7 @@ Feature: The stock and the waste
   @WASTE-DRAWN-ALONE @needs-taps
   Scenario: The drawn card does not pair with the waste card under it
     The 7♣ and the 6♦ make 13, but once the 7♣ is drawn onto the 6♦ only the 7♣ is in play.
-    Given the app's rules
+    Given the rules under test
     And a table:
       """
           5♠

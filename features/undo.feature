@@ -10,7 +10,7 @@ Feature: Undo
 
   @UNDO-RESTORES @UNDO-COUNTER-KEEPS @needs-undo
   Scenario Outline: Undo puts the cards back and takes the points off, not the moves
-    Given the app's rules
+    Given the rules under test
     And a table:
       """
             Q♠
@@ -31,9 +31,9 @@ Feature: Undo
       | a King from the waste       | the waste            | 1     |
       | a draw                      | the stock            | 1     |
 
-  @UNDO-RESTORES @needs-undo
+  @UNDO-RESTORES @RECYCLE-ORDER @needs-undo
   Scenario: Undo takes back a recycle, then the draw before it
-    Given the app's rules
+    Given the rules under test
     And a table:
       """
             Q♠
@@ -51,7 +51,7 @@ Feature: Undo
 
   @UNDO-RESTORES @needs-undo
   Scenario: Several undos take back several removals, the last one first
-    Given the app's rules
+    Given the rules under test
     And a table:
       """
             Q♠
@@ -72,7 +72,7 @@ Feature: Undo
   Scenario: Only the last 100 actions can be undone
     101 taps on the stock: draws and recycles of two cards. The 101st undo finds nothing left
     to take back, and the table stays as it was after the first tap.
-    Given the app's rules
+    Given the rules under test
     And a table:
       """
           5♠
@@ -88,7 +88,7 @@ Feature: Undo
 
   @UNDO-COUNTER-KEEPS @OPEN-UNDO-NOT-A-MOVE @implementation-defined @needs-undo
   Scenario: Undoing is not a move: the counter neither rises nor falls
-    Given the app's rules
+    Given the rules under test
     And a table:
       """
           5♠
@@ -103,7 +103,7 @@ Feature: Undo
 
   @OPEN-UNDO-SELECTION @implementation-defined @needs-undo @needs-taps
   Scenario: Undo drops the picked card
-    Given the app's rules
+    Given the rules under test
     And a table:
       """
             Q♠
@@ -118,3 +118,19 @@ Feature: Undo
     When I undo
     Then nothing is selected
     And the waste top is K♣
+
+  @UNDO-COUNTER-RESTORES @needs-undo
+  Scenario: An engine whose undo restores the counter takes the undone move off it
+    Given the rules under test
+    And a table:
+      """
+          5♠
+        Q♥  9♥
+      stock: 2♣ 3♣
+      """
+    When I tap the stock 2 times
+    Then the move counter shows 2
+    When I undo
+    Then the move counter shows 1
+    When I tap the stock
+    Then the move counter shows 2

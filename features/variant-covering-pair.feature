@@ -6,9 +6,9 @@ Feature: Variant: a card pairs with the last card covering it
   Tables: the pyramid row by row from the top, "--" for a place whose card has gone, rows
   left out at the bottom are empty; the waste from bottom to top; the stock top card first.
 
-  @VAR-COVERING-PAIR @profile-covering-pair
+  @VAR-COVERING-PAIR
   Scenario Outline: A card pairs with the single card still lying on it
-    Given the covering-pair rules
+    Given the rules under test
     And a table:
       """
           6♦
@@ -25,9 +25,9 @@ Feature: Variant: a card pairs with the last card covering it
       | 7♣    | 6♦     |
       | 6♦    | 7♣     |
 
-  @VAR-COVERING-PAIR @profile-covering-pair
+  @VAR-COVERING-PAIR
   Scenario: Not while a second card still covers it
-    Given the covering-pair rules
+    Given the rules under test
     And a table:
       """
           6♦
@@ -36,9 +36,9 @@ Feature: Variant: a card pairs with the last card covering it
     When I tap 7♣ then 6♦
     Then 6♦ and 7♣ are still in the pyramid
 
-  @VAR-COVERING-PAIR @OPEN-BLOCKED-WHILE-SELECTED @implementation-defined @profile-covering-pair @needs-taps @needs-messages
+  @VAR-COVERING-PAIR @OPEN-BLOCKED-WHILE-SELECTED @implementation-defined @needs-taps @needs-messages
   Scenario: A card free only for its last covering card is blocked for any other card
-    Given the covering-pair rules
+    Given the rules under test
     And a table:
       """
           6♦

@@ -7,9 +7,9 @@ Feature: Variant: the drawn card pairs with the waste card under it
   Tables: the pyramid row by row from the top, "--" for a place whose card has gone, rows
   left out at the bottom are empty; the waste from bottom to top; the stock top card first.
 
-  @VAR-DRAWN-WITH-WASTE @profile-drawn-with-waste
+  @VAR-DRAWN-WITH-WASTE
   Scenario Outline: A card just drawn pairs with the waste card it covers
-    Given the drawn-with-waste rules
+    Given the rules under test
     And a table:
       """
           5♠
@@ -28,10 +28,10 @@ Feature: Variant: the drawn card pairs with the waste card under it
       | the waste                      | the card beneath the waste top |
       | the card beneath the waste top | the waste                      |
 
-  @VAR-DRAWN-WITH-WASTE @profile-drawn-with-waste
+  @VAR-DRAWN-WITH-WASTE
   Scenario: Only right after the draw
     Once the 8♦ drawn after the 7♣ has gone, the 7♣ is back on top but no longer freshly drawn.
-    Given the drawn-with-waste rules
+    Given the rules under test
     And a table:
       """
           Q♣

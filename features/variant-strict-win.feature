@@ -7,9 +7,9 @@ Feature: Variant: the strict win
   Tables: the pyramid row by row from the top, "--" for a place whose card has gone, rows
   left out at the bottom are empty; the waste from bottom to top; the stock top card first.
 
-  @VAR-STRICT-WIN @profile-strict-win
+  @VAR-STRICT-WIN
   Scenario: An empty pyramid with cards left in the stock is not yet a win
-    Given the strict-win rules
+    Given the rules under test
     And a table:
       """
           6♦
@@ -27,9 +27,9 @@ Feature: Variant: the strict win
     Then the game is won
     And the score is 10
 
-  @VAR-STRICT-WIN @profile-strict-win
+  @VAR-STRICT-WIN
   Scenario: Clearing the last cards everywhere at once wins
-    Given the strict-win rules
+    Given the rules under test
     And a table:
       """
           6♦
@@ -37,3 +37,15 @@ Feature: Variant: the strict win
       """
     When I tap 6♦ then the waste
     Then the game is won
+
+  @VAR-STRICT-WIN @PAIR-NOT-COVERING
+  Scenario: A card left in the pyramid keeps the game from being won, whatever else is gone
+    The 5♠ still lies under the 8♦, so the two cannot pair, and there is nothing left to draw.
+    Given the rules under test
+    And a table:
+      """
+          5♠
+        --  8♦
+      """
+    Then the game is not won
+    And the game is over with no more moves

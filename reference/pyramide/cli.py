@@ -100,17 +100,38 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _add_engine_options(command: argparse.ArgumentParser) -> None:
+    """Which engine a command plays: a Python adapter, a JSON-lines program, or the reference."""
+    engine = command.add_mutually_exclusive_group()
+    engine.add_argument("--impl", metavar="MODULE:FACTORY", help="a Python adapter factory")
+    engine.add_argument("--cmd", metavar="COMMAND", help="an engine speaking JSON lines")
+    command.add_argument(
+        "--timeout", type=float, default=5.0, help="seconds an engine may take per request"
+    )
+
+
 def _add_check(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     check = commands.add_parser(
         "check",
         help="run the whole rulebook against an engine (the reference engine by default)",
-        description="Run every scenario against an engine and report rule by rule. "
-        "Exit status: 0 all applicable scenarios passed, 1 failures, 2 usage or harness error.",
+        description="Run every scenario against an engine, under one rule set, and report rule "
+        "by rule. Exit status: 0 all applicable scenarios passed and enough of the rulebook ran, "
+        "1 failures or too little coverage, 2 usage or harness error.",
     )
-    engine = check.add_mutually_exclusive_group()
-    engine.add_argument("--impl", metavar="MODULE:FACTORY", help="a Python adapter factory")
-    engine.add_argument("--cmd", metavar="COMMAND", help="an engine speaking JSON lines")
-    check.add_argument("--profile", help="only the scenarios of this rule profile")
+    _add_engine_options(check)
+    check.add_argument(
+        "--profile",
+        metavar="NAME|FILE.yaml",
+        help="the rule set to check: a named profile or a YAML file of switch values "
+        "(default: the first rule set the engine declares)",
+    )
+    check.add_argument(
+        "--min-coverage",
+        type=float,
+        default=50.0,
+        metavar="PERCENT",
+        help="fail when less than this share of the rule set's scenarios ran (default 50)",
+    )
     check.add_argument("--junitxml", type=Path, metavar="FILE", help="JUnit XML report")
     check.add_argument("--report", type=Path, metavar="FILE", help="JSON-lines report")
     check.add_argument("--markdown", type=Path, metavar="FILE", help="Markdown summary")
@@ -121,9 +142,6 @@ def _add_check(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="YAML list of {scenario, reason} the engine is known to fail",
     )
     check.add_argument(
-        "--timeout", type=float, default=5.0, help="seconds an engine may take per request"
-    )
-    check.add_argument(
         "--invariant-games",
         type=int,
         default=12,
@@ -131,6 +149,22 @@ def _add_check(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="random games played to check the invariants (0 to skip; default 12)",
     )
     check.set_defaults(handler=_check)
+    detect = commands.add_parser(
+        "detect",
+        help="play probe positions on an engine and say which rule set it plays",
+        description="Play purpose-built positions through the adapter and print the switch "
+        "values the engine follows, with the evidence, and the named profile that fits (or the "
+        "nearest one and how it differs). Exit status: 0 a named profile fits, 1 none does, 2 "
+        "usage or harness error.",
+    )
+    _add_engine_options(detect)
+    detect.add_argument(
+        "--profile",
+        metavar="NAME",
+        help="which of the engine's declared profiles to play (default: its first)",
+    )
+    detect.add_argument("--json", action="store_true", help="the findings as JSON")
+    detect.set_defaults(handler=_detect)
     differential = commands.add_parser(
         "differential",
         help="play random games on an engine and the reference side by side",
@@ -152,8 +186,32 @@ def _check(args: argparse.Namespace) -> int:
         expected_failures=args.expected_failures,
         timeout=args.timeout,
         invariant_games=args.invariant_games,
+        min_coverage=args.min_coverage,
     )
     return run_check(options)
+
+
+def _detect(args: argparse.Namespace) -> int:
+    from .conformance.adapter import AdapterError
+    from .conformance.detect import detect
+    from .conformance.loading import AdapterLoadError, load_factory
+    from .conformance.specdata import load_profiles
+
+    known = load_profiles().profiles
+    if args.profile is not None and args.profile not in known:
+        raise UsageError(f"unknown profile {args.profile!r}; known profiles: {', '.join(known)}")
+    try:
+        factory = load_factory(args.impl, args.cmd, args.timeout)
+        found = detect(factory, args.profile)
+    except AdapterLoadError as error:
+        raise UsageError(str(error)) from None
+    except AdapterError as error:
+        print(f"pyramide detect: the engine failed during the probes: {error}", file=sys.stderr)
+        return USAGE_ERROR
+    print(
+        json.dumps(found.to_json(), indent=2, ensure_ascii=False) if args.json else found.report()
+    )
+    return 0 if found.profile is not None else 1
 
 
 def _differential(args: argparse.Namespace) -> int:

@@ -14,7 +14,7 @@ from enum import Enum
 from .cards import KING, PAIR_TOTAL, Card
 from .layout import COVERED_BY, Layout
 from .moves import Draw, Move, Recycle, RemoveKing, RemovePair
-from .profiles import APP, Profile
+from .profiles import APP, WASTE_DRAWN_WITH_BELOW, WASTE_TOP_WITH_BELOW, Profile
 
 POINTS_PER_PYRAMID_CARD = 10
 UNDO_LIMIT = 100
@@ -113,14 +113,31 @@ class Game:
             return False
         return not self.profile.strict_win or not (self._stock or self.waste)
 
+    @property
+    def stock_top(self) -> Card | None:
+        """The stock's top card, the next one drawn."""
+        return self._stock[-1] if self._stock else None
+
     def place_of(self, card: Card) -> Place | None:
-        """Where ``card`` lies if it is a pyramid card, the waste top or the card beneath it."""
+        """Where ``card`` lies if it may ever be played here: a pyramid card, the waste top or
+        the card beneath it, or (with the playable stock top) the stock's top card."""
         if card in self.pyramid:
             return Place("pyramid", self.pyramid.index(card))
         for depth, waste_card in enumerate(reversed(self.waste[-2:])):
             if waste_card == card:
                 return Place("waste", depth)
+        if self.profile.stock_top_playable and card == self.stock_top:
+            return Place("stock", 0)
         return None
+
+    def in_play(self) -> list[Card]:
+        """The cards a removal may take: pyramid cards, the top two waste cards and, with the
+        playable stock top, the stock's top card (:meth:`is_legal` decides which are free)."""
+        cards: list[Card] = [c for c in self.pyramid if c is not None]
+        cards.extend(self.waste[-2:])
+        if self.profile.stock_top_playable and self._stock:
+            cards.append(self._stock[-1])
+        return cards
 
     def can_recycle(self) -> bool:
         limit = self.profile.max_recycles
@@ -129,7 +146,7 @@ class Game:
     # --- the rules ---------------------------------------------------------------------------
 
     def _is_available(self, place: Place) -> bool:
-        """Free on its own: a free pyramid card or the waste top."""
+        """Free on its own: a free pyramid card, the waste top or the playable stock top."""
         if place.pile == "pyramid":
             return self.is_free(place.index)
         return place.index == 0
@@ -138,7 +155,9 @@ class Game:
         if self._is_available(a) and self._is_available(b):
             return True
         if {a, b} == {Place("waste", 0), Place("waste", 1)}:
-            return self.profile.drawn_pairs_with_waste and self.fresh_draw
+            if self.profile.waste_play == WASTE_DRAWN_WITH_BELOW:
+                return self.fresh_draw
+            return self.profile.waste_play == WASTE_TOP_WITH_BELOW
         if self.profile.pairs_with_covering_card and a.pile == b.pile == "pyramid":
             return self._is_only_cover(a.index, b.index) or self._is_only_cover(b.index, a.index)
         return False
@@ -168,8 +187,7 @@ class Game:
         """Every legal move: Kings, then pairs, then draw or recycle."""
         if self.is_won():
             return []
-        candidates: list[Card] = [c for i, c in enumerate(self.pyramid) if c is not None]
-        candidates.extend(self.waste[-2:])
+        candidates = self.in_play()
         moves: list[Move] = [RemoveKing(c) for c in candidates if c.rank == KING]
         moves.extend(
             RemovePair(a, b)
@@ -219,8 +237,10 @@ class Game:
         if card in self.pyramid:
             self.pyramid[self.pyramid.index(card)] = None
             self.score += POINTS_PER_PYRAMID_CARD
-        else:
+        elif card in self.waste:
             self.waste.remove(card)
+        else:
+            self._stock.remove(card)
 
     def can_undo(self) -> bool:
         return bool(self._history)

@@ -1,17 +1,29 @@
-"""Rule profiles: the app's rules and the variant switches its rules document names.
+"""Rule profiles: a rule set is a set of switch values; named profiles are named switch sets.
 
-Every switch is off in the app's profile (letter ``N``). The literature's variants each turn one
-switch; the traditional and classic rule sets combine several. A profile's letter is the one a
-deal code carries (``PY1-N-...``).
+Every switch is at its app value in the app's profile (letter ``N``). The literature's variants
+each turn one switch; the traditional and classic pages and real engines (AisleRiot's Thirteen,
+PySolFC, Microsoft's) combine several. A named profile's letter is the one its deal codes carry
+(``PY1-N-...``); a switch set built from a file (:func:`profile_from_switches`) has no letter and
+so no deal codes. ``spec/profiles.yaml`` is the same table as data, checked against this module.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+WASTE_TOP = "top"
+"""Only the waste top is in play (the app)."""
+WASTE_DRAWN_WITH_BELOW = "drawn-with-below"
+"""Right after a draw, the drawn card may also pair with the waste card beneath it."""
+WASTE_TOP_WITH_BELOW = "top-with-below"
+"""At any time, the waste top may also pair with the waste card beneath it (Thirteen)."""
+WASTE_PLAY_VALUES = (WASTE_TOP, WASTE_DRAWN_WITH_BELOW, WASTE_TOP_WITH_BELOW)
 
 
 class ProfileError(ValueError):
-    """An unknown profile name or letter."""
+    """An unknown profile name or letter, or switch values that make no rule set."""
 
 
 @dataclass(frozen=True)
@@ -19,17 +31,59 @@ class Profile:
     """The rule switches an engine honours; the defaults are the app's rules.
 
     ``max_recycles`` is how many times the waste may be turned back into the stock: ``None`` for
-    no limit (the app), ``0`` for a single pass through the stock.
+    no limit (the app), ``0`` for a single pass through the stock. ``strict_win`` asks for the
+    stock and the waste to be emptied too, which on any table is the same as all 52 cards removed
+    (every card is in the pyramid, the stock, the waste, or removed). ``face_down`` deals the
+    covered pyramid cards face down; each turns up once uncovered, so a face-down card is never
+    in play (which is why it cannot be combined with ``pairs_with_covering_card``).
     """
 
     name: str
-    letter: str
+    letter: str | None = None
     strict_win: bool = False
     max_recycles: int | None = None
-    drawn_pairs_with_waste: bool = False
+    waste_play: str = WASTE_TOP
+    stock_top_playable: bool = False
     pairs_with_covering_card: bool = False
     stock_24: bool = False
+    face_down: bool = False
 
+    def __post_init__(self) -> None:
+        if self.waste_play not in WASTE_PLAY_VALUES:
+            raise ProfileError(
+                f"waste_play must be one of {', '.join(WASTE_PLAY_VALUES)}, not {self.waste_play!r}"
+            )
+        if self.max_recycles is not None and (
+            isinstance(self.max_recycles, bool)
+            or not isinstance(self.max_recycles, int)
+            or self.max_recycles < 0
+        ):
+            raise ProfileError(
+                f"max_recycles must be null or a whole number ≥ 0, not {self.max_recycles!r}"
+            )
+        if self.face_down and self.pairs_with_covering_card:
+            raise ProfileError(
+                "face_down and pairs_with_covering_card contradict each other: a covered card "
+                "dealt face down is never in play, so it cannot pair with the card covering it"
+            )
+
+    @property
+    def switches(self) -> dict[str, Any]:
+        """The switch values alone (no name, no letter), as ``spec/profiles.yaml`` writes them."""
+        values = asdict(self)
+        del values["name"], values["letter"]
+        return values
+
+    @property
+    def waste_pair(self) -> bool:
+        """Whether the waste top may ever pair with the card beneath it."""
+        return self.waste_play != WASTE_TOP
+
+
+SWITCHES: tuple[str, ...] = tuple(
+    f.name for f in fields(Profile) if f.name not in ("name", "letter")
+)
+"""The switch names, in the order the spec and reports list them."""
 
 APP = Profile(name="app", letter="N")
 
@@ -40,7 +94,7 @@ PROFILES: dict[str, Profile] = {
         Profile(name="strict-win", letter="W", strict_win=True),
         Profile(name="single-pass", letter="P", max_recycles=0),
         Profile(name="three-passes", letter="R", max_recycles=2),
-        Profile(name="drawn-with-waste", letter="D", drawn_pairs_with_waste=True),
+        Profile(name="drawn-with-waste", letter="D", waste_play=WASTE_DRAWN_WITH_BELOW),
         Profile(name="covering-pair", letter="C", pairs_with_covering_card=True),
         Profile(name="stock-24", letter="F", stock_24=True),
         Profile(name="traditional", letter="T", stock_24=True, max_recycles=2),
@@ -49,15 +103,40 @@ PROFILES: dict[str, Profile] = {
             letter="S",
             strict_win=True,
             max_recycles=0,
-            drawn_pairs_with_waste=True,
+            waste_play=WASTE_DRAWN_WITH_BELOW,
+            stock_24=True,
+        ),
+        Profile(
+            name="aisleriot-thirteen",
+            letter="A",
+            strict_win=True,
+            max_recycles=0,
+            waste_play=WASTE_TOP_WITH_BELOW,
+            stock_24=True,
+            face_down=True,
+        ),
+        Profile(
+            name="pysolfc-pyramid",
+            letter="Y",
+            strict_win=True,
+            max_recycles=2,
+            stock_top_playable=True,
+        ),
+        Profile(name="pysolfc-relaxed", letter="X", max_recycles=2, stock_top_playable=True),
+        Profile(
+            name="microsoft",
+            letter="M",
+            max_recycles=2,
+            stock_top_playable=True,
             stock_24=True,
         ),
     )
 }
-"""Named rule sets. ``traditional`` follows the 24-card page with three passes; ``classic-strict``
-the classic page's strict rules."""
+"""Named rule sets; ``spec/profiles.yaml`` says where each comes from."""
 
-PROFILES_BY_LETTER: dict[str, Profile] = {p.letter: p for p in PROFILES.values()}
+PROFILES_BY_LETTER: dict[str, Profile] = {
+    p.letter: p for p in PROFILES.values() if p.letter is not None
+}
 
 
 def get_profile(name_or_letter: str) -> Profile:
@@ -67,3 +146,24 @@ def get_profile(name_or_letter: str) -> Profile:
         known = ", ".join(f"{p.name} ({p.letter})" for p in PROFILES.values())
         raise ProfileError(f"unknown profile {name_or_letter!r}; known profiles: {known}")
     return profile
+
+
+def profile_from_switches(name: str, switches: Mapping[str, Any]) -> Profile:
+    """A rule set from switch values; a switch left out keeps its app value.
+
+    Raises :class:`ProfileError` naming the switch at fault: an unknown name, a value of the
+    wrong kind, or values that contradict each other.
+    """
+    unknown = sorted(set(switches) - set(SWITCHES))
+    if unknown:
+        raise ProfileError(f"unknown switch {unknown[0]!r}; the switches are {', '.join(SWITCHES)}")
+    for switch, value in switches.items():
+        if isinstance(getattr(APP, switch), bool) and not isinstance(value, bool):
+            raise ProfileError(f"{switch} must be true or false, not {value!r}")
+    return Profile(name=name, letter=None, **dict(switches))
+
+
+def profile_named_by(switches: Mapping[str, Any]) -> Profile | None:
+    """The named profile with exactly these switch values, if there is one."""
+    wanted = profile_from_switches("wanted", switches).switches
+    return next((p for p in PROFILES.values() if p.switches == wanted), None)

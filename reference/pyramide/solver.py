@@ -8,14 +8,26 @@ waste and stock cards: the waste (bottom first) followed by the stock (top first
 sequence, and a boundary index says which of its cards are in the waste. A position is thus
 the pyramid cards present (a 28-bit mask), the talon cards present (a mask), the boundary, the
 recycles used (only when they are limited) and whether the last move was a draw (only for the
-drawn-with-waste switch). Two boundaries with no present card between them are the same
-position, so the boundary is always kept just above the waste top.
+drawn-with-below switch, the one waste-pair switch that cares). Two boundaries with no present
+card between them are the same position, so the boundary is always kept just above the waste
+top. The waste top is then the last present card below the boundary, the card beneath it the
+one before, and the stock top (the next card a draw would move) the first present card at or
+above it: the waste top and the stock top are neighbours in the sequence.
 
-*Draws are only a means.* Cards in the talon matter only when they are the waste top, so the
-search never stores the positions in the middle of a run of draws: from a position it goes in
-one step to "draw until card t is on top (recycling if need be), then remove t" at the cost of
-those draws plus one. Pyramid-only removals commute with draws, so nothing is lost. The runs
-are the shortest possible (forward to t, at most one recycle), so costs are exact.
+*Draws are only a means.* Cards in the talon matter only when they are in play: the waste top,
+the card beneath it (under the waste-pair switches, and then only with the waste top), and,
+under the playable-stock-top switch, the stock top. The search never stores the positions in
+the middle of a run of draws: from a position it goes in one step to "draw (recycling if need
+be) until the boundary is where wanted, then make one removal" at the cost of those draws plus
+one. Pyramid-only removals commute with draws, so nothing is lost. The runs are the shortest
+possible (forward to the boundary, at most one recycle: a second one only comes back to places
+already passed, with more moves and recycles spent), so costs are exact. Under the
+playable-stock-top switch a card is in play one draw before it is the waste top, and the
+removal it then makes leaves the same position one move cheaper; so past the first boundary
+only the stock top's removals are tried (a King, a pair with a free pyramid card, a pair with
+the waste top), the waste top's only where the position stands. That covers the waste-pair
+switches too: the waste top and the card beneath it are, one draw earlier, the waste top and
+the stock top.
 
 *Two searches.* Whether a win exists and how far play can go do not depend on the moves
 spent, so a depth-first walk answers them first (:func:`_find_win`, then, with no win, the
@@ -24,8 +36,10 @@ branch and bound of :func:`_most_removed`); only a win's length needs A* (:func:
 The walks merge more positions than A* may. With unlimited recycling, draws and recycles alone
 reach every boundary, so the boundary is dropped (:meth:`_Search.loose`), and talon cards of one
 rank then stand in for each other, so only how many of each rank are left is kept
-(:meth:`_Search.key`). With limited recycling, a position with fewer recycles used reaches all
-that the same position with more does, so the walks skip the latter.
+(:meth:`_Search.key`; not under the strict win when two talon cards may pair, which needs them
+side by side). With limited recycling, of two positions with the same cards the one with fewer
+recycles used, or as many and the lower boundary, reaches all that the other does (draws alone
+take it there), so the walks skip the other (:meth:`_Search.standing`).
 
 Both walks prune with an upper bound on the pyramid places that can end empty
 (:meth:`_Search.prospects`): cards proven to stay (no partner they can ever be free together
@@ -33,14 +47,17 @@ with) and a matching of the pairs still possible. A position below what is alrea
 needed) is not expanded, and a win is only looked for where the bound is 28.
 
 A* counts moves with a lower bound (:meth:`_Search.bound`): removals still needed (Kings, and
-per pair of ranks the cards less the pairs that can leave two at a time) plus draws to bring the
-talon cards the pyramid needs to the waste top (:meth:`_Search._draw_costs`). It re-opens a
-position reached again more cheaply, so the line it returns is a shortest one whatever the
-bound's consistency; a bound of None (no win left) or one beyond a win already found prunes.
+per pair of ranks the cards less the pairs that can leave two at a time) plus the moves that
+must come before the talon cards the pyramid needs are in play (:meth:`_Search._draw_costs`). It
+re-opens a position reached again more cheaply, so the line it returns is a shortest one
+whatever the bound's consistency; a bound of None (no win left) or one beyond a win already
+found prunes.
 
 One more reduction is exact: a free pyramid King is removed at once (taking it earlier only
-frees cards and the line keeps its length), except right after a draw under the drawn-with-waste
-switch, where that draw's pair would be lost.
+frees cards and leaves the talon as it is, so the line keeps its length), except right after a
+draw under the drawn-with-below switch, where that draw's pair would be lost. The other
+switches give no move a time limit: the top-with-below pair and the stock top stay in play
+until a draw or a removal moves them.
 """
 
 from __future__ import annotations
@@ -53,6 +70,7 @@ from .cards import KING, PAIR_TOTAL, Card
 from .game import Game
 from .layout import COVERED_BY, PYRAMID_SIZE
 from .moves import Draw, Move, Recycle, RemoveKing, RemovePair
+from .profiles import WASTE_DRAWN_WITH_BELOW
 
 _COVER_MASKS = tuple(sum(1 << j for j in COVERED_BY[i]) for i in range(PYRAMID_SIZE))
 
@@ -83,7 +101,10 @@ _State = tuple[int, int, int, int, bool]
 _Edge = tuple[int, bool, int, int, int, int]
 """(draws, recycled, draws after the recycle, removal kind, card slot, card slot)."""
 
-_KING_PYRAMID, _KING_TALON, _PAIR_PYRAMID, _PAIR_WASTE, _PAIR_TALON = range(5)
+_KING_PYRAMID, _KING_TALON, _PAIR_PYRAMID, _PAIR_WITH_TALON, _PAIR_TALON = range(5)
+"""Removal kinds: a pyramid King, a talon King (waste top or stock top), two pyramid cards, a
+pyramid card and a talon card, two talon cards (the earlier in the sequence first). A removal
+names cards, not places, so one kind serves the waste top and the stock top alike."""
 
 
 @dataclass(frozen=True)
@@ -115,6 +136,15 @@ class _Search:
         self.talon: list[Card] = [*game.waste, *game.stock]
         self.talon_ranks = [card.rank for card in self.talon]
         self.limited = self.profile.max_recycles is not None
+        self.talon_pairs = self.profile.waste_pair
+        """Whether the waste top may pair with the card beneath it (the waste-pair switches)."""
+        self.pair_needs_draw = self.profile.waste_play == WASTE_DRAWN_WITH_BELOW
+        """Whether that pair is only allowed right after a draw (drawn-with-below)."""
+        self.stock_playable = self.profile.stock_top_playable
+        """Whether the stock top is in play (the playable-stock-top switch)."""
+        self.talon_meets = self.talon_pairs or self.stock_playable
+        """Whether two talon cards may ever leave together: the waste top with the card beneath
+        it, or the waste top with the stock top."""
         self.visited = 0
         self._free_cache: dict[int, tuple[int, ...]] = {}
         self._needs_cache: dict[int, tuple[int, tuple[tuple[int, int], ...]]] = {}
@@ -123,6 +153,7 @@ class _Search:
         self._pairs_cache: dict[tuple[int, int, int], int] = {}
         self._talon_keys: dict[int, int] = {}
         self._partners_cache: dict[int, int] = {}
+        self._talon_partners_cache: dict[int, int] = {}
         self.talon_by_rank: list[list[int]] = [[] for _ in range(KING + 1)]
         for i, rank in enumerate(self.talon_ranks):
             self.talon_by_rank[rank].append(i)
@@ -140,7 +171,7 @@ class _Search:
             talon,
             _top(talon, len(game.waste)) + 1,
             game.recycles if self.limited else 0,
-            game.fresh_draw and self.profile.drawn_pairs_with_waste,
+            game.fresh_draw and self.pair_needs_draw,
         )
 
     def free(self, pyramid: int) -> tuple[int, ...]:
@@ -158,7 +189,8 @@ class _Search:
         Of the pyramid cards of ranks r and 13 - r (a and b of them), at most m can leave two
         at a time, m being the largest matching of pairs that can be free together; so they
         take at least a + b - m removals, at least a - m of the r cards leave with talon cards
-        of rank 13 - r, and at least b - m of the others with talon cards of rank r.
+        of rank 13 - r, and at least b - m of the others with talon cards of rank r. Every one
+        of these removals takes a pyramid card, whatever the switches.
         """
         found = self._needs_cache.get(pyramid)
         if found is None:
@@ -176,51 +208,88 @@ class _Search:
         return found
 
     def _draw_costs(self, state: _State) -> tuple[tuple[int, ...], ...]:
-        """For each talon card left, the fewest draws and recycles before it can be the waste
-        top. A stock card is its distance away. The waste top, and the cards beneath it down
-        to the first *stuck* one (a card that cannot leave: no King, no pyramid partner and no
-        drawn-with-waste switch) can come up by removing the cards above them, which are
-        removals counted elsewhere. The cards beneath a stuck card wait for a recycle: the
-        whole stock drawn, the recycle, then every card left from the bottom of the waste up
-        to them; never, when no recycle is left.
+        """For each talon card left, the fewest moves that take no pyramid card (draws,
+        recycles, removals of talon cards alone) before it can be in play.
+
+        A stock card is not in play before every stock card above it has left the stock. Without
+        the playable stock top each of them is drawn, and so is the card itself: its cost is its
+        distance. With it, a card above may also leave from the stock top, but a removal that
+        takes no pyramid card is a move like a draw, and only one stock card leaves per move; so
+        it costs the cards above it that have no pyramid partner (Kings included), and nothing
+        for the card itself.
+
+        The waste top, and the cards beneath it down to the first *stuck* one (a card that
+        cannot leave: see :meth:`_leaving_ranks`), can come up by removing the cards above them,
+        which are removals counted elsewhere (or not at all: zero is a bound). The cards beneath
+        a stuck card wait for a recycle (the card is never the waste top, hence never paired
+        with the card beneath it nor with the stock top): the whole stock leaves, then the
+        recycle, then every card left from the bottom of the waste up to them, costed as the
+        stock cards above; never, when no recycle is left.
 
         For each rank, the costs of the cards of that rank within reach, smallest first.
         """
         pyramid, talon, boundary, recycles, _ = state
         limit = self.profile.max_recycles
         can_recycle = limit is None or recycles < limit
-        partners = self._partner_ranks(pyramid)
+        ranks = self.talon_ranks
+        if self.stock_playable:
+            paired = self._pyramid_partners(pyramid)
+            own = 0
+        else:
+            paired = 0
+            own = 1
         costs = [-1] * len(self.talon)
-        stock = [i for i in range(boundary, len(self.talon)) if talon >> i & 1]
-        for n, i in enumerate(stock, start=1):
-            costs[i] = n
+        spent = 0
+        for i in range(boundary, len(self.talon)):
+            if talon >> i & 1:
+                costs[i] = spent + own
+                spent += not paired >> ranks[i] & 1
         waste = [i for i in range(boundary) if talon >> i & 1]
-        stuck = False
+        leaving = self._leaving_ranks(pyramid, talon)
+        stuck = 0
         for depth in range(len(waste) - 1, -1, -1):
             i = waste[depth]
-            if not stuck:
-                costs[i] = 0
-                stuck = not partners >> self.talon_ranks[i] & 1
-            elif can_recycle:
-                costs[i] = len(stock) + 1 + depth + 1
+            costs[i] = 0
+            if not leaving >> ranks[i] & 1:
+                stuck = depth
+                break
+        if can_recycle:
+            spent += 1
+            for i in waste[:stuck]:
+                costs[i] = spent + own
+                spent += not paired >> ranks[i] & 1
         return tuple(
             tuple(sorted(costs[i] for i in self.talon_by_rank[rank] if costs[i] >= 0))
             for rank in range(KING + 1)
         )
 
-    def _partner_ranks(self, pyramid: int) -> int:
-        """The ranks (as bits) of the talon cards that can leave the waste: Kings, those with a
-        pyramid partner, and all of them under the drawn-with-waste switch."""
+    def _pyramid_partners(self, pyramid: int) -> int:
+        """The ranks (as bits) that have a partner in the pyramid (never the King's)."""
         found = self._partners_cache.get(pyramid)
         if found is None:
-            found = 1 << KING
+            found = 0
             for rank in range(1, KING):
-                if (
-                    self.profile.drawn_pairs_with_waste
-                    or pyramid & self.rank_masks[PAIR_TOTAL - rank]
-                ):
+                if pyramid & self.rank_masks[PAIR_TOTAL - rank]:
                     found |= 1 << rank
             self._partners_cache[pyramid] = found
+        return found
+
+    def _leaving_ranks(self, pyramid: int, talon: int) -> int:
+        """The ranks (as bits) of the talon cards that may still leave: Kings, those with a
+        pyramid partner and, when two talon cards may pair (the waste-pair switches, the
+        playable stock top), those with a talon partner. A talon card of any other rank is
+        *stuck*: it stays where it is for good, and so do the waste cards beneath it until a
+        recycle."""
+        found = (1 << KING) | self._pyramid_partners(pyramid)
+        if self.talon_meets:
+            talon_partners = self._talon_partners_cache.get(talon)
+            if talon_partners is None:
+                counts = self.talon_counts(talon)
+                talon_partners = sum(
+                    1 << rank for rank in range(1, KING) if counts[PAIR_TOTAL - rank]
+                )
+                self._talon_partners_cache[talon] = talon_partners
+            found |= talon_partners
         return found
 
     def _pyramid_pairs(self, lows: int, highs: int) -> int:
@@ -258,7 +327,8 @@ class _Search:
         covering-pair switch) means it never leaves; neither does a partner already proven dead,
         nor a card that a dead card lies on (it is never free, and under the covering-pair switch
         its only cover would have to go first or be the dead card, which has no partner).
-        Repeating until nothing changes proves every card it marks will stay.
+        Repeating until nothing changes proves every card it marks will stay. Where a talon
+        card lies does not matter here, so this holds under every talon switch.
 
         *Pairs.* Each removed pyramid card of rank r takes a distinct card of rank 13 - r with
         it, one it can be free together with if it is a pyramid card: the removals form a
@@ -266,8 +336,8 @@ class _Search:
         best matching covers (see :meth:`_pairs_bound`); every live King can.
 
         A win needs all 28; the strict win also needs every talon card to leave, so each rank
-        pair must balance (a + ta == b + tb) and, as two talon cards meet only under the
-        drawn-with-waste switch, without it every talon card needs a pyramid partner.
+        pair must balance (a + ta == b + tb) and, unless two talon cards may meet (the
+        waste-pair switches, the playable stock top), every talon card needs a pyramid partner.
         """
         key = (pyramid, self.talon_key(talon))
         found = self._prospects_cache.get(key)
@@ -299,7 +369,7 @@ class _Search:
             ta, tb = counts[low], counts[high]
             most += self._pairs_bound(live & (masks[low] | masks[high]), low, ta, tb)
             balanced = balanced and a + ta == b + tb
-            if not self.profile.drawn_pairs_with_waste:
+            if not self.talon_meets:
                 balanced = balanced and ta <= b and tb <= a
         winnable = most == PYRAMID_SIZE and (not self.profile.strict_win or balanced)
         found = self._prospects_cache[key] = (most, winnable)
@@ -338,11 +408,19 @@ class _Search:
     def bound(self, state: _State) -> int | None:
         """A lower bound on the moves left to win, or None when no win is left.
 
-        Removals and the talon cards the pyramid needs are counted by :meth:`_needs`; the k-th
-        talon card of a rank needed is at least the k-th smallest of :meth:`_draw_costs` away,
-        and the needs are met in one line, so the largest of those costs is a bound. Under the
-        strict win every talon card leaves too: each talon King is a move, each pair of ranks
-        takes a + ta moves (see :meth:`prospects`), and every stock card must be drawn once.
+        Removals taking a pyramid card and the talon cards the pyramid needs are counted by
+        :meth:`_needs`; the k-th talon card of a rank needed is at least the k-th smallest of
+        :meth:`_draw_costs` away, moves that take no pyramid card, and the needs are met in one
+        line, so the largest of those costs adds to the removals.
+
+        Under the strict win every talon card leaves too, so every removal is known: each King
+        is a move and each pair of ranks takes a + ta moves (see :meth:`prospects`); what comes
+        on top are draws and recycles. Without the playable stock top every stock card is drawn
+        (and the draws the needs count are draws). With it, a stock card that is never drawn
+        leaves from the stock top with a pyramid card, a card of the waste from the start, or a
+        card drawn from the stock, each of the other rank of its pair and each used once: so of
+        a pair of ranks, at least sl - b - wh cards are drawn (stock cards of rank r against
+        pyramid and waste cards of rank 13 - r), and likewise for the other rank.
         """
         pyramid, talon, boundary = state[0], state[1], state[2]
         if not self.win_left(state):
@@ -358,37 +436,68 @@ class _Search:
                 draws = max(draws, reach[wanted - 1])
         if self.profile.strict_win:
             counts = self.talon_counts(talon)
-            removals = counts[KING] + (pyramid & self.rank_masks[KING]).bit_count()
+            masks = self.rank_masks
+            removals = counts[KING] + (pyramid & masks[KING]).bit_count()
             for low in range(1, 7):
-                removals += (pyramid & self.rank_masks[low]).bit_count() + counts[low]
-            draws = max(draws, (talon >> boundary).bit_count())
+                removals += (pyramid & masks[low]).bit_count() + counts[low]
+            stock = talon >> boundary << boundary
+            if not self.stock_playable:
+                draws = max(draws, stock.bit_count())
+            else:
+                in_stock = self.talon_counts(stock)
+                in_waste = self.talon_counts(talon & ~stock)
+                draws = 0
+                for low in range(1, 7):
+                    high = PAIR_TOTAL - low
+                    draws += max(
+                        0,
+                        in_stock[low] - (pyramid & masks[high]).bit_count() - in_waste[high],
+                        in_stock[high] - (pyramid & masks[low]).bit_count() - in_waste[low],
+                    )
         return removals + draws
 
     def loose(self, state: _State) -> _State:
         """The one position standing for every position with the same cards, when the moves
         do not count and recycling is unlimited: then draws and recycles alone reach every
-        boundary, and bring any talon card freshly drawn onto the one beneath it, so what can
-        be removed from here on depends on the cards left only. With limited recycles the
-        position stays as it is."""
+        boundary (with the waste top and the stock top there, whatever is in play), and bring
+        any talon card freshly drawn onto the one beneath it, so what can be removed from here on
+        depends on the cards left only. With limited recycles the position stays as it is."""
         if self.limited:
             return state
         pyramid, talon = state[0], state[1]
         return (pyramid, talon, talon.bit_length(), 0, False)
 
     def key(self, state: _State) -> object:
-        """What tells :meth:`loose` positions apart, but for the recycles used: of two
-        positions that differ only there, the one with fewer reaches all the other does.
+        """What tells :meth:`loose` positions apart, but for their :meth:`standing`.
 
-        With unlimited recycling, the order of the talon matters to them no
-        more than the boundary (any of its cards can be brought to the top), so talon cards of
-        one rank stand in for each other and only how many of each rank are left counts. Only
-        a pair of two talon cards (the drawn-with-waste switch) needs them next to each other,
-        and such a pair matters only to the strict win: it never frees a pyramid card."""
+        With unlimited recycling, the order of the talon matters to them no more than the
+        boundary (any of its cards can be brought into play with any free pyramid card), so
+        talon cards of one rank stand in for each other and only how many of each rank are left
+        counts. Only a pair of two talon cards (the waste-pair switches, the waste top with the
+        playable stock top) needs them next to each other, and such a pair matters only to the
+        strict win: it never frees a pyramid card, and with every talon card within reach
+        anyway, taking two away never brings another one into play."""
         if self.limited:
-            return state[:3] + state[4:]
-        if self.profile.drawn_pairs_with_waste and self.profile.strict_win:
+            return state[0], state[1], state[4]
+        if self.talon_meets and self.profile.strict_win:
             return state
         return state[0] | self.talon_key(state[1]) << PYRAMID_SIZE
+
+    def standing(self, state: _State) -> int:
+        """Of two positions with one :meth:`key`, the one with the smaller standing reaches all
+        that the other does (the walks, which do not count moves, skip the other).
+
+        With limited recycling it is the recycles used, then the boundary: draws alone take a
+        position to every boundary above its own, with the same cards and recycles, and a
+        position with a recycle more to spend reaches every boundary of the next round (draw
+        the stock out, recycle, draw up to it). This holds under every switch, as whatever is in
+        play at a boundary (waste top, the card beneath it, stock top) depends on the cards and
+        the boundary only, and a run of draws that ends on a card has just drawn it (so the
+        drawn-with-below pair is there too). With unlimited recycling, :meth:`loose` positions
+        all stand alike."""
+        if not self.limited:
+            return 0
+        return state[3] << 5 | state[2]
 
     def talon_key(self, talon: int) -> int:
         """How many talon cards of each rank are left, as one number (3 bits a rank)."""
@@ -403,16 +512,18 @@ class _Search:
         return PYRAMID_SIZE - state[0].bit_count()
 
     def outlook(self, state: _State) -> tuple[int, bool]:
-        """:meth:`prospects` with only the talon cards that can still come up: once no recycle
-        is left, the waste cards beneath a stuck one (see :meth:`_draw_costs`) stay there, and
-        the strict win is lost."""
+        """:meth:`prospects` with only the talon cards that can still come into play: once no
+        recycle is left, the waste cards beneath a stuck one (see :meth:`_leaving_ranks`) stay
+        there, and the strict win is lost. This holds under every switch: such a card is never
+        the waste top nor the card beneath it (the stuck card stays above it), nor the stock
+        top (only a recycle puts waste cards back into the stock)."""
         pyramid, talon, boundary, recycles, _ = state
         limit = self.profile.max_recycles
-        if limit is None or recycles < limit or self.profile.drawn_pairs_with_waste:
+        if limit is None or recycles < limit:
             return self.prospects(pyramid, talon)
-        partners = self._partner_ranks(pyramid)
+        leaving = self._leaving_ranks(pyramid, talon)
         for i in range(boundary - 1, -1, -1):
-            if talon >> i & 1 and not partners >> self.talon_ranks[i] & 1:
+            if talon >> i & 1 and not leaving >> self.talon_ranks[i] & 1:
                 reachable = talon & ~((1 << i) - 1)
                 most, winnable = self.prospects(pyramid, reachable)
                 return most, winnable and (reachable == talon or not self.profile.strict_win)
@@ -455,61 +566,102 @@ class _Search:
                     ):
                         pair = pyramid & ~(1 << cover) & ~(1 << covered)
                         yield (0, False, 0, _PAIR_PYRAMID, covered, cover), (pair, *kept)
-        for draws_before, recycled, draws_after, top in self._reachable_tops(state):
-            drew = draws_before + draws_after > 0 or fresh
+        for draws_before, recycled, draws_after, where in self._reachable_boundaries(state):
+            drew = draws_after > 0 if recycled else draws_before > 0 or fresh
             used = recycles + recycled if self.limited else 0
+            waste_top = not self.stock_playable or (draws_before == 0 and not recycled)
             for kind, a, b, remaining_pyramid, remaining_talon in self._talon_removals(
-                pyramid, talon, top, free, drew
+                pyramid, talon, where, free, waste_top, drew
             ):
                 yield (
                     (draws_before, recycled, draws_after, kind, a, b),
                     (
                         remaining_pyramid,
                         remaining_talon,
-                        _top(remaining_talon, top) + 1,
+                        _top(remaining_talon, where) + 1,
                         used,
                         False,
                     ),
                 )
 
-    def _reachable_tops(self, state: _State) -> Iterator[tuple[int, bool, int, int]]:
-        """Each talon card that draws can bring to the waste top, with the run that does it."""
+    def _reachable_boundaries(self, state: _State) -> Iterator[tuple[int, bool, int, int]]:
+        """Each boundary that draws can bring, with the shortest run that does it: (draws,
+        recycled, draws after the recycle, boundary).
+
+        Forward, each stock card drawn in turn. With a recycle left, round again to each place
+        below the waste top: just after the recycle (the waste empty; only the stock top is in
+        play, so only under its switch), then after each card left from the bottom of the waste
+        up to the one beneath the waste top. Back to the waste top itself only pays under the
+        drawn-with-below switch, to pair it, freshly drawn, with the card beneath it; and not
+        even then under the playable stock top, where the same pair is the waste top and the
+        stock top one draw before. With no card in the waste, going round comes back to here.
+        """
         _, talon, boundary, recycles, _ = state
-        if boundary:
-            yield 0, False, 0, boundary - 1
+        yield 0, False, 0, boundary
         stock = [i for i in range(boundary, len(self.talon)) if talon >> i & 1]
         for n, i in enumerate(stock, start=1):
-            yield n, False, 0, i
+            yield n, False, 0, i + 1
         limit = self.profile.max_recycles
         if not boundary or (limit is not None and recycles >= limit):
             return
-        # Going all the way round to the waste top again only pays to pair it, freshly drawn,
-        # with the card beneath it.
-        last = boundary if self.profile.drawn_pairs_with_waste else boundary - 1
+        if self.stock_playable:
+            yield len(stock), True, 0, 0
+        last = boundary if self.pair_needs_draw and not self.stock_playable else boundary - 1
         below_top = (i for i in range(last) if talon >> i & 1)
         for n, i in enumerate(below_top, start=1):
-            yield len(stock), True, n, i
+            yield len(stock), True, n, i + 1
 
     def _talon_removals(
-        self, pyramid: int, talon: int, top: int, free: tuple[int, ...], drew: bool
+        self,
+        pyramid: int,
+        talon: int,
+        boundary: int,
+        free: tuple[int, ...],
+        waste_top: bool,
+        drew: bool,
     ) -> Iterator[tuple[int, int, int, int, int]]:
-        """Removals using talon card ``top`` once it is the waste top: (kind, a, b, masks)."""
-        rank = self.talon_ranks[top]
-        without = talon & ~(1 << top)
+        """Removals with the talon cards in play once the boundary is at ``boundary``: (kind, a,
+        b, pyramid left, talon left).
+
+        Under the playable-stock-top switch, the stock top alone or with a free pyramid card or
+        the waste top. Then, if ``waste_top`` (which the caller asks for only where the position
+        stands when the stock top is in play: further on, the waste top was the stock top one
+        draw before), the waste top alone or with a free pyramid card, or with the card beneath
+        it under the waste-pair switches (if ``drew``, for drawn-with-below).
+        """
+        top = _top(talon, boundary)
+        if self.stock_playable:
+            stock_top = _first(talon, boundary)
+            if stock_top >= 0:
+                yield from self._card_removals(pyramid, talon, stock_top, free)
+                if top >= 0 and self.talon_ranks[top] + self.talon_ranks[stock_top] == PAIR_TOTAL:
+                    both = talon & ~(1 << top) & ~(1 << stock_top)
+                    yield _PAIR_TALON, top, stock_top, pyramid, both
+        if top < 0 or not waste_top:
+            return
+        yield from self._card_removals(pyramid, talon, top, free)
+        below = _top(talon, top)
+        if (
+            (drew or not self.pair_needs_draw)
+            and self.talon_pairs
+            and below >= 0
+            and self.talon_ranks[below] + self.talon_ranks[top] == PAIR_TOTAL
+        ):
+            yield _PAIR_TALON, below, top, pyramid, talon & ~(1 << top) & ~(1 << below)
+
+    def _card_removals(
+        self, pyramid: int, talon: int, card: int, free: tuple[int, ...]
+    ) -> Iterator[tuple[int, int, int, int, int]]:
+        """Removals of talon card ``card``, in play: alone if a King, else with a free pyramid
+        card."""
+        rank = self.talon_ranks[card]
+        without = talon & ~(1 << card)
         if rank == KING:
-            yield _KING_TALON, top, 0, pyramid, without
+            yield _KING_TALON, card, 0, pyramid, without
             return
         for i in free:
             if self.ranks[i] + rank == PAIR_TOTAL:
-                yield _PAIR_WASTE, i, top, pyramid & ~(1 << i), without
-        below = _top(talon, top)
-        if (
-            drew
-            and self.profile.drawn_pairs_with_waste
-            and below >= 0
-            and self.talon_ranks[below] + rank == PAIR_TOTAL
-        ):
-            yield _PAIR_TALON, below, top, pyramid, without & ~(1 << below)
+                yield _PAIR_WITH_TALON, i, card, pyramid & ~(1 << i), without
 
     def line(self, edge: _Edge) -> list[Move]:
         """The moves one search edge stands for."""
@@ -523,7 +675,7 @@ class _Search:
             removal = RemoveKing(talon[a])
         elif kind == _PAIR_PYRAMID:
             removal = RemovePair(_present(pyramid[a]), _present(pyramid[b]))
-        elif kind == _PAIR_WASTE:
+        elif kind == _PAIR_WITH_TALON:
             removal = RemovePair(_present(pyramid[a]), talon[b])
         else:
             removal = RemovePair(talon[a], talon[b])
@@ -538,6 +690,12 @@ def _present(card: Card | None) -> Card:
 def _top(talon: int, boundary: int) -> int:
     """Index of the highest present talon card below ``boundary``, or -1."""
     return (talon & ((1 << boundary) - 1)).bit_length() - 1
+
+
+def _first(talon: int, boundary: int) -> int:
+    """Index of the lowest present talon card at or above ``boundary``, or -1."""
+    above = talon >> boundary
+    return (above & -above).bit_length() - 1 + boundary if above else -1
 
 
 def solve(game: Game, shortest: bool = True) -> Solution:
@@ -646,28 +804,29 @@ def _find_win(search: _Search) -> tuple[int, list[Move] | None]:
     """
     start = search.loose(search.start)
     parent: dict[object, tuple[_State, _Edge] | None] = {search.key(start): None}
-    recycles = {search.key(start): start[3]}
+    best = {search.key(start): search.standing(start)}
     most = search.removed(start)
     pending = [start] if search.win_left(start) else []
     while pending:
         state = pending.pop()
-        if state[3] > recycles[search.key(state)]:
+        if search.standing(state) > best[search.key(state)]:
             continue
         if search.is_won(state):
-            search.visited += len(recycles)
+            search.visited += len(best)
             return most, _replay(search, parent, state)
         following_states = []
         for edge, following in search.steps(state):
             following = search.loose(following)
             key = search.key(following)
-            if following[3] < recycles.get(key, following[3] + 1):
-                recycles[key] = following[3]
+            standing = search.standing(following)
+            if standing < best.get(key, standing + 1):
+                best[key] = standing
                 parent[key] = (state, edge)
                 most = max(most, search.removed(following))
                 if search.win_left(following):
                     following_states.append(following)
         pending.extend(reversed(following_states))
-    search.visited += len(recycles)
+    search.visited += len(best)
     return most, None
 
 
@@ -675,7 +834,13 @@ def _replay(
     search: _Search, parent: Mapping[object, tuple[_State, _Edge] | None], state: _State
 ) -> list[Move]:
     """The moves of a line of loose positions, from the real start: each removal is made
-    after the shortest run of draws that allows it from where the previous one left."""
+    after the shortest run of draws that allows it from where the previous one left.
+
+    The line's positions may stand lower (:meth:`_Search.standing`) than the ones its removals
+    were found from, which only leaves more runs to choose from; and the positions the replay
+    reaches stand no higher than the line's: a removal of talon cards leaves the boundary just
+    above the talon card before them wherever they were in play (others keep it), and the first
+    run found recycles only if no run without a recycle allows the removal."""
     removals: list[_Edge] = []
     while (link := parent.get(search.key(state))) is not None:
         state, edge = link
@@ -699,11 +864,11 @@ def _most_removed(search: _Search, most: int, goal: int, needed: int) -> int:
     further than what is already known, so the result is exact up to ``goal``.
     """
     start = search.loose(search.start)
-    recycles = {search.key(start): start[3]}
+    best = {search.key(start): search.standing(start)}
     pending = [start]
     while pending and most < goal:
         state = pending.pop()
-        if state[3] > recycles[search.key(state)]:
+        if search.standing(state) > best[search.key(state)]:
             continue
         if search.upper_bound(state) < max(most + 1, needed):
             continue
@@ -711,10 +876,11 @@ def _most_removed(search: _Search, most: int, goal: int, needed: int) -> int:
         for _, following in search.steps(state):
             following = search.loose(following)
             key = search.key(following)
-            if following[3] < recycles.get(key, following[3] + 1):
-                recycles[key] = following[3]
+            standing = search.standing(following)
+            if standing < best.get(key, standing + 1):
+                best[key] = standing
                 most = max(most, search.removed(following))
                 following_states.append(following)
         pending.extend(reversed(following_states))
-    search.visited += len(recycles)
+    search.visited += len(best)
     return most

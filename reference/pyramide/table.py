@@ -22,13 +22,17 @@ from .cards import KING, PAIR_TOTAL, Card
 from .game import Game, Place, Status
 from .layout import Position, index_of
 from .moves import Draw, Move, Recycle, RemoveKing, RemovePair
+from .profiles import WASTE_DRAWN_WITH_BELOW, WASTE_TOP_WITH_BELOW
 
 WASTE: Literal["waste"] = "waste"
 WASTE_BELOW: Literal["waste-below"] = "waste-below"
-"""The card just under the waste top; only tappable with the drawn-with-waste switch."""
+"""The card just under the waste top; only in play when the waste top may pair with it."""
 STOCK: Literal["stock"] = "stock"
+"""The stock itself: a tap draws, or recycles the waste."""
+STOCK_TOP: Literal["stock-top"] = "stock-top"
+"""The stock's face-up top card; only in play under the playable-stock-top switch."""
 
-Target = Position | Literal["waste", "waste-below", "stock"]
+Target = Position | Literal["waste", "waste-below", "stock", "stock-top"]
 
 BLOCKED = "card-blocked"
 SUM = "sum-must-equal"
@@ -62,6 +66,8 @@ class Table:
             return self.game.waste_top
         if target == WASTE_BELOW:
             return self.game.waste[-2] if len(self.game.waste) > 1 else None
+        if target == STOCK_TOP:
+            return self.game.stock_top if self.game.profile.stock_top_playable else None
         return self.game.pyramid[index_of(*target)]
 
     def tap(self, target: Target) -> None:
@@ -117,8 +123,11 @@ class Table:
         if place is None:
             return False
         if place == Place("waste", 1):
-            return self.game.profile.drawn_pairs_with_waste and self.game.fresh_draw
-        if place.pile == "waste" or self.game.is_free(place.index):
+            waste_play = self.game.profile.waste_play
+            return waste_play == WASTE_TOP_WITH_BELOW or (
+                waste_play == WASTE_DRAWN_WITH_BELOW and self.game.fresh_draw
+            )
+        if place.pile in ("waste", "stock") or self.game.is_free(place.index):
             return True
         covering = self.game.covering(place.index)
         return (

@@ -49,7 +49,7 @@ def test_surrounding_white_space_is_ignored() -> None:
         ("", "three parts"),
         ("PY2-N-AAAAAAS", "must start with PY1-, not PY2-"),
         ("py1-N-AAAAAAS", "must start with PY1-, not py1-"),
-        ("PY1-X-AAAAAAS", "unknown profile letter 'X'"),
+        ("PY1-Q-AAAAAAS", "unknown profile letter 'Q'"),
         ("PY1-n-AAAAAAS", "unknown profile letter 'n'"),
         ("PY1-N-AAAAAS", "must be 7 characters, got 6"),
         ("PY1-N-AAAAAAAS", "must be 7 characters, got 8"),

@@ -33,7 +33,7 @@ from pyramide import (
 from pyramide.cards import KING, PAIR_TOTAL
 from pyramide.dealcode import MAX_SEED, deal
 from pyramide.layout import COVERED_BY, POSITIONS
-from pyramide.table import STOCK, WASTE, WASTE_BELOW, Target
+from pyramide.table import STOCK, STOCK_TOP, WASTE, WASTE_BELOW, Target
 
 SEEDS = st.integers(min_value=0, max_value=MAX_SEED)
 ALL_PROFILES = st.sampled_from(list(PROFILES.values()))
@@ -80,13 +80,15 @@ class Ledger:
 
 
 def _available(game: Game) -> list[Card]:
-    """Free pyramid cards and the waste top, worked out here from the geometry."""
+    """Free pyramid cards, the waste top and (when it is in play) the stock top, worked out
+    here from the geometry."""
     cards = [
         card
         for index, card in enumerate(game.pyramid)
         if card is not None and all(game.pyramid[i] is None for i in COVERED_BY[index])
     ]
-    return cards + game.waste[-1:]
+    stock_top = list(game.stock[:1]) if game.profile.stock_top_playable else []
+    return cards + game.waste[-1:] + stock_top
 
 
 def _removal_in_reach(game: Game) -> bool:
@@ -116,7 +118,7 @@ def check(game: Game, ledger: Ledger) -> None:
         assert not _removal_in_reach(game)
         if game.profile.max_recycles is None:
             assert not game.stock and not game.waste, "no more moves only once both are empty"
-    plain = not (game.profile.pairs_with_covering_card or game.profile.drawn_pairs_with_waste)
+    plain = not (game.profile.pairs_with_covering_card or game.profile.waste_pair)
     if plain and status is Status.PLAYING and not game.stock and not game.waste:
         assert _removal_in_reach(game), "nothing left to do yet the game goes on"
 
@@ -177,7 +179,7 @@ def test_greedy_play_to_the_end_keeps_every_invariant_and_wins_score_280(
         assert game.score == 280
 
 
-TAPS_OR_UNDO: list[Target | None] = [*POSITIONS, WASTE, WASTE_BELOW, STOCK, None]
+TAPS_OR_UNDO: list[Target | None] = [*POSITIONS, WASTE, WASTE_BELOW, STOCK, STOCK_TOP, None]
 """Every place a player can tap, and ``None`` for the undo button."""
 
 

@@ -4,8 +4,15 @@ from __future__ import annotations
 
 import pytest
 from pyramide.conformance.adapter import Capabilities
-from pyramide.conformance.plugin import NOT_APPLICABLE, not_applicable, scenario_profile
+from pyramide.conformance.plugin import (
+    NOT_APPLICABLE,
+    OUTSIDE,
+    not_applicable,
+    outside,
+    scenario_profile,
+)
 from pyramide.conformance.reference_adapter import ReferenceAdapter
+from pyramide.conformance.rulesets import UnderTest
 from pyramide.conformance.steps import Play, parse_table
 
 EVERYTHING = Capabilities(profiles=("app", "strict-win"))
@@ -14,9 +21,13 @@ NOTHING = Capabilities(
 )
 
 
-def test_a_scenario_without_profile_tag_is_played_under_the_apps_rules() -> None:
-    assert scenario_profile({"PAIR-THIRTEEN"}) == "app"
-    assert scenario_profile({"VAR-STRICT-WIN", "profile-strict-win"}) == "strict-win"
+def under(capabilities: Capabilities, profile: str | None = None) -> UnderTest:
+    return UnderTest.of(capabilities, profile)
+
+
+def test_a_scenario_is_about_a_named_profile_only_through_its_tag() -> None:
+    assert scenario_profile({"PAIR-THIRTEEN"}) is None
+    assert scenario_profile({"OPEN-CODE-LETTER", "profile-stock-24"}) == "stock-24"
 
 
 @pytest.mark.parametrize(
@@ -27,19 +38,44 @@ def test_a_scenario_without_profile_tag_is_played_under_the_apps_rules() -> None
         ("needs-undo", "undo"),
         ("needs-codes", "deal codes"),
         ("needs-stock-order", "the stock's order"),
-        ("profile-strict-win", "the strict-win profile"),
     ],
 )
-def test_a_missing_capability_or_profile_makes_a_scenario_not_applicable(
-    tag: str, missing: str
-) -> None:
-    assert not_applicable({"RULE", tag}, EVERYTHING) is None
-    reason = not_applicable({"RULE", tag}, NOTHING)
+def test_a_missing_capability_makes_a_scenario_not_applicable(tag: str, missing: str) -> None:
+    assert not_applicable({"RULE", tag}, under(EVERYTHING)) is None
+    reason = not_applicable({"RULE", tag}, under(NOTHING))
     assert reason is not None and reason.startswith(NOT_APPLICABLE) and missing in reason
 
 
+def test_a_rule_set_the_engine_does_not_play_makes_every_scenario_not_applicable() -> None:
+    reason = not_applicable({"PAIR-THIRTEEN"}, under(NOTHING, "traditional"))
+    assert reason is not None and "declares no rule set" in reason and "traditional" in reason
+
+
 def test_rule_tags_alone_apply_to_every_engine() -> None:
-    assert not_applicable({"PAIR-THIRTEEN", "implementation-defined"}, NOTHING) is None
+    assert not_applicable({"PAIR-THIRTEEN", "implementation-defined"}, under(NOTHING)) is None
+
+
+@pytest.mark.parametrize(
+    ("tags", "profile", "why"),
+    [
+        ({"RECYCLE-UNLIMITED"}, "single-pass", "max_recycles is none, RECYCLE-UNLIMITED needs"),
+        ({"VAR-STRICT-WIN"}, "app", "strict_win is off, VAR-STRICT-WIN needs on"),
+        ({"OPEN-CODE-LETTER", "profile-stock-24"}, "app", "about the stock-24 profile"),
+    ],
+)
+def test_a_scenario_whose_rules_do_not_hold_is_outside_the_rule_set(
+    tags: set[str], profile: str, why: str
+) -> None:
+    reason = outside(tags, under(EVERYTHING, profile))
+    assert reason is not None and reason.startswith(OUTSIDE) and why in reason
+    assert outside({"PAIR-THIRTEEN"}, under(EVERYTHING, profile)) is None
+
+
+def test_a_rule_bound_to_a_convention_is_outside_for_an_engine_declaring_another() -> None:
+    one_per_card = Capabilities(conventions={"score": "one-per-card"})
+    assert outside({"SCORE-ONE-PER-CARD"}, under(one_per_card)) is None
+    reason = outside({"SCORE-PYRAMID-CARD"}, under(one_per_card))
+    assert reason is not None and "score is one-per-card" in reason
 
 
 def test_a_table_reads_unicode_and_ascii_and_fills_the_missing_rows() -> None:
@@ -63,7 +99,8 @@ def test_a_badly_drawn_table_fails_with_the_line_at_fault(text: str, complaint: 
 
 
 def started(table: str) -> Play:
-    play = Play(ReferenceAdapter())
+    adapter = ReferenceAdapter()
+    play = Play(adapter, under(adapter.capabilities()))
     play.start(layout=parse_table(table))
     return play
 

@@ -50,16 +50,15 @@ def profile_tags(scenario: ParsedScenario) -> list[str]:
     return [tag for tag in scenario.tags if tag.startswith(PROFILE_PREFIX)]
 
 
-def test_the_profile_tag_names_the_rules_the_scenario_sets_up() -> None:
-    def rules_step(scenario: ParsedScenario) -> str:
+def test_every_scenario_starts_with_the_rules_under_test() -> None:
+    """No scenario fixes a rule set in its text: it plays under the one being checked."""
+
+    def first_step(scenario: ParsedScenario) -> str:
         first = scenario.runs[0][0]
-        return first.name if first.type == "given" else "(no rules step first)"
+        return f"{first.type} {first.name}"
 
-    def wanted(scenario: ParsedScenario) -> str:
-        profile = scenario_profile(scenario.tags)
-        return "the app's rules" if profile == "app" else f"the {profile} rules"
-
-    assert [f"{s}: {rules_step(s)!r}" for s in SCENARIOS if rules_step(s) != wanted(s)] == []
+    wrong = [str(s) for s in SCENARIOS if first_step(s) != "given the rules under test"]
+    assert wrong == []
 
 
 def test_implementation_defined_scenarios_are_exactly_those_of_open_rules() -> None:
@@ -70,21 +69,33 @@ def test_implementation_defined_scenarios_are_exactly_those_of_open_rules() -> N
     assert wrong == []
 
 
-def test_every_variant_is_shown_under_a_profile_that_turns_it_on() -> None:
-    variants = {rule.id for rule in RULES.values() if rule.status == "variant"}
-    shown = {r for s in SCENARIOS if profile_tags(s) for r in rules_of(s) & variants}
-    assert sorted(variants - shown) == []
+def test_every_variant_and_convention_has_a_scenario_of_its_own() -> None:
+    """Shown by a scenario that holds only where it does, not only as a side remark."""
+    special = {rule.id for rule in RULES.values() if rule.status in ("variant", "convention")}
+    shown = {r for s in SCENARIOS for r in rules_of(s) & special}
+    assert sorted(special - shown) == []
 
 
-def test_the_rules_a_scenario_shows_hold_under_its_profile() -> None:
-    profiles = load_profiles()
+def test_the_rules_of_a_profile_scenario_hold_under_that_profile() -> None:
+    """A scenario about a named profile itself (its deal codes) shows rules of that profile."""
     wrong = [
         f"{s}: {rule} does not hold under {scenario_profile(s.tags)}"
         for s in SCENARIOS
+        if scenario_profile(s.tags) is not None
         for rule in sorted(rules_of(s))
-        if scenario_profile(s.tags) not in profiles.holds_under(rule)
+        if scenario_profile(s.tags) not in RULES[rule].profiles
     ]
     assert wrong == []
+
+
+def test_every_named_profile_has_a_rulebook_of_its_own() -> None:
+    """Each named profile is a rule set at least one scenario holds under."""
+
+    def holds(scenario: ParsedScenario, profile: str) -> bool:
+        return all(profile in RULES[rule].profiles for rule in rules_of(scenario))
+
+    empty = [p for p in load_profiles().profiles if not any(holds(s, p) for s in SCENARIOS)]
+    assert empty == []
 
 
 def step_definitions() -> list[StepFunctionContext]:

@@ -6,18 +6,19 @@ Each case runs the whole suite in-process against one faulty adapter of ``wrong_
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 from pyramide.conformance.plugin import (
     CAPABILITY_TAGS,
     IMPLEMENTATION_DEFINED,
     NOT_APPLICABLE,
-    PROFILE_PREFIX,
+    OUTSIDE,
+    scenario_profile,
 )
 from pyramide.conformance.specdata import load_profiles, load_rules
 
 from . import wrong_adapters
-from .gherkin import parsed_scenarios
 from .inprocess import Outcomes, run_suite
 
 RULE_IDS = set(load_rules().rules)
@@ -92,38 +93,65 @@ def test_a_variant_switch_left_on_fails_only_the_rules_the_variant_changes(
     """
     outcomes = run(adapter, "--pyramide-profile", "app")
     assert sorted(must_fail - outcomes.rules("failed", RULE_IDS)) == []
-    profiles = load_profiles()
+    rules = load_rules().rules
     blamed_wrongly = [
         node
         for node in outcomes.with_outcome("failed")
         if IMPLEMENTATION_DEFINED not in outcomes.tags[node]
-        and all(variant in profiles.holds_under(rule) for rule in outcomes.tags[node] & RULE_IDS)
+        and all(variant in rules[rule].profiles for rule in outcomes.tags[node] & RULE_IDS)
     ]
     assert blamed_wrongly == []
+
+
+def skipped_as(outcomes: Outcomes, prefix: str) -> list[str]:
+    return sorted(n for n in outcomes.with_outcome("skipped") if prefix in outcomes.text[n])
 
 
 def test_an_engine_showing_french_texts_passes_and_the_hungarian_checks_do_not_apply() -> None:
     outcomes = run("FrenchTexts")
     assert outcomes.with_outcome("failed") == []
-    skipped = outcomes.with_outcome("skipped")
-    assert skipped and all("[hu-" in node for node in skipped)
-    assert all(NOT_APPLICABLE in outcomes.text[node] for node in skipped)
+    not_applicable = skipped_as(outcomes, NOT_APPLICABLE)
+    assert not_applicable and all("[hu-" in node for node in not_applicable)
 
 
 def test_scenarios_needing_what_an_engine_lacks_are_not_applicable_never_passed() -> None:
     outcomes = run("MovesOnly")
     assert outcomes.with_outcome("failed") == []
+    outside = skipped_as(outcomes, OUTSIDE)
+    not_applicable = set(skipped_as(outcomes, NOT_APPLICABLE))
+    tagged = {
+        node
+        for node, tags in outcomes.tags.items()
+        if node not in outside and any(tag in CAPABILITY_TAGS for tag in tags)
+    }
+    assert tagged and tagged <= not_applicable
+    assert all("a deal of its own" in outcomes.text[n] for n in not_applicable - tagged)
+    assert sorted(outcomes.with_outcome("skipped")) == sorted([*outside, *not_applicable])
 
-    def needs_more(tags: set[str]) -> bool:
-        return any(tag in CAPABILITY_TAGS or tag.startswith(PROFILE_PREFIX) for tag in tags)
 
-    expected = sorted(node for node, tags in outcomes.tags.items() if needs_more(tags))
-    assert sorted(outcomes.with_outcome("skipped")) == expected
-    assert all(NOT_APPLICABLE in outcomes.text[node] for node in expected)
+def holds_under(profile: str, tags: set[str]) -> bool:
+    rules = load_rules().rules
+    about = scenario_profile(tags)
+    return (about in (None, profile)) and all(profile in rules[t].profiles for t in tags & RULE_IDS)
 
 
-def test_a_profile_option_runs_only_that_profile() -> None:
-    outcomes = run("FrenchTexts", "--pyramide-profile", "covering-pair")
-    tagged = [s for s in parsed_scenarios() if f"{PROFILE_PREFIX}covering-pair" in s.tags]
-    assert len(outcomes.tags) == sum(len(s.runs) for s in tagged) > 0
-    assert outcomes.with_outcome("passed") == list(outcomes.tags)
+@pytest.mark.parametrize("profile", [name for name in load_profiles().profiles if name != "app"])
+def test_the_whole_rulebook_of_a_profile_runs_and_the_reference_passes_it(profile: str) -> None:
+    """Every scenario whose rules hold under the profile runs under it; the rest is outside."""
+    outcomes = run("FrenchTexts", "--pyramide-profile", profile)
+    inside = sorted(n for n, tags in outcomes.tags.items() if holds_under(profile, tags))
+    assert inside and sorted(outcomes.with_outcome("passed")) == sorted(
+        n for n in inside if n not in skipped_as(outcomes, NOT_APPLICABLE)
+    )
+    assert skipped_as(outcomes, OUTSIDE) == sorted(set(outcomes.tags) - set(inside))
+
+
+def test_a_rule_set_given_as_a_file_of_switches_runs_like_the_profile_it_equals(
+    tmp_path: Path,
+) -> None:
+    rules = tmp_path / "my-rules.yaml"
+    rules.write_text("stock_24: true\nmax_recycles: 2\n", encoding="utf-8")
+    by_file = run("FrenchTexts", "--pyramide-profile", str(rules))
+    by_name = run("FrenchTexts", "--pyramide-profile", "traditional")
+    assert by_file.with_outcome("passed") == by_name.with_outcome("passed")
+    assert by_file.with_outcome("failed") == []

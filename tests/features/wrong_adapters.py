@@ -7,8 +7,9 @@ in-process runs in ``test_wrong_engines`` name them as ``--pyramide-impl module:
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
-from pyramide.conformance.adapter import Capabilities, LayoutData, Shown, Snapshot
+from pyramide.conformance.adapter import Capabilities, Shown, Snapshot
 from pyramide.conformance.reference_adapter import ReferenceAdapter
 from pyramide.conformance.specdata import render_message
 
@@ -24,15 +25,8 @@ class FivePerCard(ReferenceAdapter):
 class CoveredCardsPlayable(ReferenceAdapter):
     """Treats every pyramid card as free, covered or not."""
 
-    def start(
-        self,
-        *,
-        layout: LayoutData | None = None,
-        code: str | None = None,
-        profile: str = "app",
-        error_help: bool = True,
-    ) -> Snapshot:
-        super().start(layout=layout, code=code, profile=profile, error_help=error_help)
+    def start(self, **how: Any) -> Snapshot:
+        super().start(**how)
         game = self._table().game
         game.is_free = lambda index: game.pyramid[index] is not None  # type: ignore[method-assign]
         return self.snapshot()
@@ -107,16 +101,10 @@ class AppPlayedAs(ReferenceAdapter):
 
     variant = "app"
 
-    def start(
-        self,
-        *,
-        layout: LayoutData | None = None,
-        code: str | None = None,
-        profile: str = "app",
-        error_help: bool = True,
-    ) -> Snapshot:
-        profile = self.variant if profile == "app" else profile
-        return super().start(layout=layout, code=code, profile=profile, error_help=error_help)
+    def start(self, **how: Any) -> Snapshot:
+        if how.get("profile", "app") == "app":
+            how["profile"] = self.variant
+        return super().start(**how)
 
 
 class AppWithStrictWin(AppPlayedAs):

@@ -23,7 +23,9 @@ from pyramide.conformance.specdata import load_rules
 from features import wrong_adapters
 
 RULES = load_rules().rules
-FORCED = [rule for rule in RULES.values() if rule.status != "implementation-defined"]
+APP_RULES = {rule.id for rule in RULES.values() if "app" in rule.profiles}
+"""The rules that hold under the app's rules and the app's conventions (the default run)."""
+FORCED = [r for r in RULES.values() if r.status != "implementation-defined" and r.id in APP_RULES]
 FAST = ["--invariant-games", "2"]
 
 
@@ -87,9 +89,12 @@ def _run_outside_capsys(folder: Path, *args: str) -> Run:
 def test_the_reference_engine_passes_every_rule(reference_run: Run) -> None:
     assert reference_run.status == 0
     assert reference_run.footer["ok"] is True
-    assert set(reference_run.footer["rules"]) == set(RULES)
-    assert set(reference_run.footer["rules"].values()) == {"passed"}
+    verdicts = reference_run.footer["rules"]
+    assert set(verdicts) == set(RULES)
+    assert {rule for rule, verdict in verdicts.items() if verdict == "passed"} == APP_RULES
+    assert set(verdicts.values()) == {"passed", "outside the rule set"}
     assert "compliance: " in reference_run.out and "(100.0 %)" in reference_run.out
+    assert "rule set: app (strict_win=off, max_recycles=null" in reference_run.out
 
 
 def test_progress_is_shown_for_every_scenario(reference_run: Run) -> None:
@@ -104,7 +109,9 @@ def test_the_json_lines_report_has_header_records_and_footer(reference_run: Run)
     assert header["type"] == "header" and header["suite"]["name"] == "pyramide-conformance"
     assert "impl" in header["engine"]
     assert footer["type"] == "footer"
-    assert footer["counts"]["passed"] == len(reference_run.scenarios)
+    outside = footer["counts"]["outside the rule set"]
+    assert outside and footer["counts"]["passed"] == len(reference_run.scenarios) - outside
+    assert footer["coverage"]["percent"] == 100.0 and footer["coverage"]["shortfall"] is None
     cited = {rule for record in reference_run.scenarios for rule in record["rules"]}
     assert cited == set(RULES), "every rule is shown by some scenario"
 
@@ -162,6 +169,27 @@ def test_missing_capabilities_are_not_applicable_never_passed(
     assert compliance["passed"] == compliance["applicable"] < len(FORCED)
 
 
+def test_a_run_that_checked_too_little_fails_saying_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Nothing failed, but a move-only engine shows only part of the rulebook."""
+    run = check(tmp_path, capsys, *impl("MovesOnly"), "--min-coverage", "99")
+    assert run.status == 1 and run.footer["ok"] is False
+    assert "FAILED on coverage: only" in run.out and "minimum 99 %" in run.out
+    assert re.search(r"checked \d+ of \d+ scenarios of this rule set", run.out)
+    assert "not applicable: " in run.out and "because the adapter does not offer" in run.out
+
+
+def test_an_engine_that_does_not_play_the_rule_set_asked_for_gets_exit_1_not_a_pass(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run = check(tmp_path, capsys, *impl("MovesOnly"), "--profile", "traditional")
+    assert run.status == 1
+    assert run.footer["counts"]["passed"] == 0
+    assert "no scenario could be checked on this engine" in run.out
+    assert "NOT played by this engine" in run.out
+
+
 @pytest.mark.parametrize(
     ("args", "complaint"),
     [
@@ -170,6 +198,7 @@ def test_missing_capabilities_are_not_applicable_never_passed(
         (["--expected-failures", "/nonexistent/known.yaml"], "cannot read"),
         (["--cmd", "no-such-engine --serve"], "no program 'no-such-engine' found"),
         (["--profile", "nonsense"], "unknown profile 'nonsense'; known profiles: app,"),
+        (["--profile", "/nonexistent/rules.yaml"], "cannot read the rule set"),
     ],
 )
 def test_usage_errors_exit_2_with_one_line_and_no_traceback(
@@ -196,7 +225,11 @@ def test_engines_over_json_lines_pass_the_whole_check(
 ) -> None:
     run = check(tmp_path, capsys, "--cmd", engine)
     assert run.status == 0, run.out
-    assert run.footer["counts"]["passed"] == len(run.scenarios)
+    counts = run.footer["counts"]
+    not_applicable = [r for r in run.scenarios if r["outcome"] == "not applicable"]
+    assert all("a deal of its own" in r["reason"] for r in not_applicable)
+    outside = counts["outside the rule set"]
+    assert counts["passed"] == len(run.scenarios) - outside - len(not_applicable)
     assert run.records[0]["engine"]["cmd"] == engine
 
 

@@ -3,7 +3,9 @@
 Small boards are real positions late in a game: the top one to three rows of the pyramid (the
 rows below already cleared, some places of the lowest kept row possibly cleared too) and a
 talon of up to eight cards, sometimes after a few moves (so recycles may be spent and the last
-move may be a draw). Every profile is tried. The brute force shares none of the solver's
+move may be a draw). Every profile is tried, and the talon switches of the real engines (the
+playable stock top, the waste pair at any time) once more on their own and mixed with the other
+switches. The brute force shares none of the solver's
 reductions, so any unsound one shows up as a wrong maximum, a wrong verdict or a line that is
 too long or does not replay.
 """
@@ -16,6 +18,7 @@ from hypothesis import strategies as st
 from pyramide import DECK, PROFILES, Card, Game, Layout, Profile, solve
 from pyramide.layout import COVERS, PYRAMID_SIZE
 from pyramide.moves import Move
+from pyramide.profiles import WASTE_DRAWN_WITH_BELOW, WASTE_TOP_WITH_BELOW
 from pyramide.solver import can_remove
 from solver_brute import brute_force, rebuild
 
@@ -70,10 +73,30 @@ def _replays_to_a_win(start: Game, moves: tuple[Move, ...]) -> bool:
 
 PROFILE_LIST = list(PROFILES.values())
 
+TALON_SWITCH_PROFILES = [
+    *(p for p in PROFILE_LIST if p.stock_top_playable or p.waste_play == WASTE_TOP_WITH_BELOW),
+    Profile(name="stock-top-unlimited", stock_top_playable=True),
+    Profile(name="stock-top-strict-unlimited", stock_top_playable=True, strict_win=True),
+    Profile(
+        name="stock-top-drawn-with-below",
+        stock_top_playable=True,
+        waste_play=WASTE_DRAWN_WITH_BELOW,
+        max_recycles=1,
+    ),
+    Profile(
+        name="stock-top-with-below",
+        stock_top_playable=True,
+        waste_play=WASTE_TOP_WITH_BELOW,
+        strict_win=True,
+        max_recycles=1,
+    ),
+    Profile(name="stock-top-covering", stock_top_playable=True, pairs_with_covering_card=True),
+]
+"""The named profiles with the playable stock top or the waste pair at any time, and switch sets
+no engine uses that mix them with the other switches (the solver must be exact for any)."""
 
-@settings(max_examples=examples(600))
-@given(st.sampled_from(PROFILE_LIST).flatmap(small_games))
-def test_solver_agrees_with_brute_force(game: Game) -> None:
+
+def _agrees_with_brute_force(game: Game) -> None:
     expected = brute_force(game)
     solution = solve(game)
     assert solution.max_removed == expected.max_removed
@@ -84,9 +107,26 @@ def test_solver_agrees_with_brute_force(game: Game) -> None:
         assert _replays_to_a_win(game, solution.moves)
 
 
+@settings(max_examples=examples(600))
+@given(st.sampled_from(PROFILE_LIST).flatmap(small_games))
+def test_solver_agrees_with_brute_force(game: Game) -> None:
+    _agrees_with_brute_force(game)
+
+
 @settings(max_examples=examples(300))
 @given(st.sampled_from(PROFILE_LIST).flatmap(small_games))
 def test_any_win_and_can_remove_agree_with_brute_force(game: Game) -> None:
+    _any_win_agrees_with_brute_force(game)
+
+
+@settings(max_examples=examples(300))
+@given(st.sampled_from(TALON_SWITCH_PROFILES).flatmap(small_games))
+def test_talon_switches_agree_with_brute_force(game: Game) -> None:
+    _agrees_with_brute_force(game)
+    _any_win_agrees_with_brute_force(game)
+
+
+def _any_win_agrees_with_brute_force(game: Game) -> None:
     expected = brute_force(game)
     solution = solve(game, shortest=False)
     assert solution.max_removed == expected.max_removed

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from pyramide.conformance.paths import spec_dir
-from pyramide.conformance.specdata import SpecError, load_fixture, load_rules
+from pyramide.conformance.specdata import SpecError, load_fixture, load_profiles, load_rules
 
 GOOD = """\
 id: broken
@@ -86,9 +86,14 @@ def _spec_copy(tmp_path: Path) -> Path:
         ("section: Les cartes libres}", "section: Les cartes libre}", ["rules[5].sources[0]"]),
         ("{doc: app-fr, section: La marque}", "{doc: app-en, section: La marque}", ["app-en"]),
         (
-            "profiles: *all\n  - id: DEAL-PYRAMID",
-            "profiles: [app, appp]\n  - id: DEAL-PYRAMID",
-            ["rules[0].profiles[1]", "appp"],
+            "    when: {max_recycles: [unlimited]}",
+            "    when: {max_recycles: [unlimted]}",
+            ["when.max_recycles[0]", "unlimted", "its states: unlimited, limited"],
+        ),
+        (
+            'when: {stock_24: ["off"]}',
+            'when: {stock24: ["off"]}',
+            ["when.stock24", "unknown switch or convention"],
         ),
         ("  - id: DEAL-PYRAMID", "  - id: DEAL-DECK", ["rules[1].id", "appears twice"]),
         (
@@ -115,10 +120,13 @@ def test_a_malformed_catalogue_is_named_with_file_field_and_line(
         assert fragment in message
 
 
-def test_an_unknown_rule_in_a_profile_is_named(tmp_path: Path) -> None:
+def test_a_profile_value_without_a_state_is_named(tmp_path: Path) -> None:
     root = _spec_copy(tmp_path)
     profiles = root / "profiles.yaml"
     text = profiles.read_text(encoding="utf-8")
-    profiles.write_text(text.replace("rules: [VAR-STRICT-WIN]", "rules: [VAR-STRICTER]"), "utf-8")
-    with pytest.raises(SpecError, match=r"profiles.yaml, line \d+, at profiles\[1\]\.rules\[0\]"):
-        load_rules(root)
+    profiles.write_text(text.replace("waste_play: drawn-with-below", "waste_play: drawn"), "utf-8")
+    with pytest.raises(
+        SpecError,
+        match=r"profiles.yaml, line \d+, at profiles\[\d+\]\.switches\.waste_play: .drawn.",
+    ):
+        load_profiles(root)

@@ -9,20 +9,33 @@ languages (``pyramide.conformance.jsonlines``), so everything here is plain data
 Notation, shared with the JSON-lines protocol:
 
 - cards in ASCII (``7D``, ``TD``) or Unicode (``7♦``, ``10♦``); snapshots use ASCII;
-- tap targets: ``r7c6`` (row 7, card 6 from the left), ``waste``, ``stock`` and, for the
-  drawn-with-waste variant only, ``waste-below``;
+- tap targets: ``r7c6`` (row 7, card 6 from the left), ``waste``, ``stock`` and, under the
+  switches that put them in play, ``waste-below`` (the card beneath the waste top) and
+  ``stock-top`` (the stock's face-up top card; a tap on ``stock`` still draws);
 - a layout: ``{"pyramid": [[row 1], ..., [row 7]], "waste": [bottom..top], "stock": [top..]}``
-  with ``null`` (or ``"--"``) for an empty pyramid place.
+  with ``null`` (or ``"--"``) for an empty pyramid place; a card that is on no pile counts as
+  removed, so a table may hold any part of the deck;
+- in a snapshot, ``"??"`` for a pyramid card that lies face down (the face-down switch).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 _TARGET = re.compile(r"^r([1-7])c([1-7])$")
+FACE_DOWN = "??"
+"""A pyramid place holding a card the player cannot see."""
+PILE_TARGETS = ("waste", "waste-below", "stock", "stock-top")
+PILE_WORDS = {
+    "stock": "the stock",
+    "waste": "the waste",
+    "waste-below": "the card beneath the waste top",
+    "stock-top": "the stock's top card",
+}
+"""How the rulebook's sentences name each pile target."""
 
 LayoutData = Mapping[str, Any]
 """A layout in the notation above."""
@@ -39,6 +52,13 @@ class Capabilities:
     ``taps``: selection and tap behaviour are the engine's own (false for the move-only shim).
     ``messages``: ``None`` if the engine shows no messages, ``"key"`` for message keys, or the
     language (``fr``, ``hu``, ``en``) of the texts it shows.
+    ``tables``: the engine can start from any table a scenario draws; ``own_deals``: it can
+    start a deal of its own, numbered (``start(deal=N)``), which is how an engine that only
+    plays its own deals is checked on the rules of the deal.
+    ``profiles`` names the named profiles it plays; ``rule_sets`` maps names of its own to
+    switch values; ``any_rule_set`` says it takes any switch values (``start(switches=...)``).
+    ``conventions`` says how it shows what it counts (``spec/profiles.yaml``); one left out is
+    the app's.
     """
 
     taps: bool = True
@@ -47,6 +67,11 @@ class Capabilities:
     deal_codes: bool = True
     stock_order: bool = True
     profiles: tuple[str, ...] = ("app",)
+    rule_sets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    any_rule_set: bool = False
+    conventions: Mapping[str, str] = field(default_factory=dict)
+    tables: bool = True
+    own_deals: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -56,6 +81,11 @@ class Capabilities:
             "deal_codes": self.deal_codes,
             "stock_order": self.stock_order,
             "profiles": list(self.profiles),
+            "rule_sets": {name: dict(values) for name, values in self.rule_sets.items()},
+            "any_rule_set": self.any_rule_set,
+            "conventions": dict(self.conventions),
+            "tables": self.tables,
+            "own_deals": self.own_deals,
         }
 
     @classmethod
@@ -67,6 +97,11 @@ class Capabilities:
             deal_codes=bool(data.get("deal_codes", False)),
             stock_order=bool(data.get("stock_order", False)),
             profiles=tuple(data.get("profiles", ("app",))),
+            rule_sets=dict(data.get("rule_sets", {})),
+            any_rule_set=bool(data.get("any_rule_set", False)),
+            conventions=dict(data.get("conventions", {})),
+            tables=bool(data.get("tables", True)),
+            own_deals=bool(data.get("own_deals", False)),
         )
 
 
@@ -150,7 +185,12 @@ class Adapter(Protocol):
         profile: str = "app",
         error_help: bool = True,
     ) -> Snapshot:
-        """A new game from a full layout or a deal code (exactly one of them)."""
+        """A new game from a full layout or a deal code (exactly one of them).
+
+        Two more keywords are passed only to adapters whose capabilities ask for them:
+        ``deal=N`` (instead of a layout or code) to an adapter with ``own_deals``, and
+        ``switches={...}`` (beside ``profile``) to an adapter with ``any_rule_set``.
+        """
         ...
 
     def tap(self, target: str) -> Snapshot: ...
@@ -161,16 +201,32 @@ class Adapter(Protocol):
 
 
 def parse_target(target: str) -> tuple[int, int] | str:
-    """``r7c6`` → (7, 6); ``waste``, ``waste-below`` and ``stock`` unchanged."""
+    """``r7c6`` → (7, 6); ``waste``, ``waste-below``, ``stock`` and ``stock-top`` unchanged."""
     match = _TARGET.match(target)
     if match:
         row, col = int(match.group(1)), int(match.group(2))
         if col <= row:
             return row, col
-    if target in ("waste", "waste-below", "stock"):
+    if target in PILE_TARGETS:
         return target
-    raise ValueError(f"not a tap target: {target!r} (expected r<row>c<card>, waste or stock)")
+    raise ValueError(
+        f"not a tap target: {target!r} (expected r<row>c<card>, {', '.join(PILE_TARGETS)})"
+    )
 
 
 def target_name(row: int, col: int) -> str:
     return f"r{row}c{col}"
+
+
+def face_down_view(rows: Sequence[Sequence[str | None]]) -> list[list[str | None]]:
+    """The pyramid as a player sees it when covered cards lie face down: a card with a card
+    left on it in the row below shows as ``??``."""
+    return [
+        [
+            FACE_DOWN
+            if card is not None and r + 1 < len(rows) and (rows[r + 1][c] or rows[r + 1][c + 1])
+            else card
+            for c, card in enumerate(row)
+        ]
+        for r, row in enumerate(rows)
+    ]

@@ -14,15 +14,16 @@ from typing import Any, TextIO
 import pytest
 
 from .adapter import AdapterError
-from .results import (
-    ERRORED,
-    FAILED,
-    NOT_APPLICABLE,
-    PASSED,
-    ScenarioResult,
+from .plugin import (
+    IMPLEMENTATION_DEFINED,
 )
-
-NOT_APPLICABLE_PREFIX = "not applicable: "
+from .plugin import (
+    NOT_APPLICABLE as NOT_APPLICABLE_PREFIX,
+)
+from .plugin import (
+    OUTSIDE as OUTSIDE_PREFIX,
+)
+from .results import DIFFERS, ERRORED, FAILED, NOT_APPLICABLE, OUTSIDE, PASSED, ScenarioResult
 
 
 class Collector:
@@ -40,6 +41,8 @@ class Collector:
         self.total = 0
         self.finished = 0
         self._adapter_errors: set[str] = set()
+        self._open_points: set[str] = set()
+        """Scenarios of implementation-defined points: a failure there only differs."""
 
     # --- pytest hooks ----------------------------------------------------------------------
 
@@ -47,8 +50,11 @@ class Collector:
         self.total = len(session.items)
         for item in session.items:
             feature, name = _scenario_names(item)
+            marks = {m.name for m in item.iter_markers()}
             rules = tuple(m.name for m in item.iter_markers() if m.name in self.rule_ids)
             self.results[item.nodeid] = ScenarioResult(item.nodeid, feature, name, rules)
+            if IMPLEMENTATION_DEFINED in marks:
+                self._open_points.add(item.nodeid)
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_makereport(
@@ -65,11 +71,18 @@ class Collector:
         result.duration += report.duration
         if report.skipped and result.outcome == PASSED:
             reason = _skip_reason(report)
-            result.outcome = NOT_APPLICABLE if reason.startswith(NOT_APPLICABLE_PREFIX) else ERRORED
-            result.reason = reason.removeprefix(NOT_APPLICABLE_PREFIX)
+            if reason.startswith(OUTSIDE_PREFIX):
+                result.outcome, result.reason = OUTSIDE, reason.removeprefix(OUTSIDE_PREFIX)
+            elif reason.startswith(NOT_APPLICABLE_PREFIX):
+                result.outcome = NOT_APPLICABLE
+                result.reason = reason.removeprefix(NOT_APPLICABLE_PREFIX)
+            else:
+                result.outcome, result.reason = ERRORED, reason
         elif report.failed and result.outcome == PASSED:
             errored = report.when != "call" or report.nodeid in self._adapter_errors
             result.outcome = ERRORED if errored else FAILED
+            if result.outcome == FAILED and report.nodeid in self._open_points:
+                result.outcome = DIFFERS
             result.reason = _failure_text(report)
 
     def pytest_runtest_logfinish(self, nodeid: str, location: tuple[str, int, str]) -> None:

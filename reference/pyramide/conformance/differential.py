@@ -41,7 +41,7 @@ from hypothesis.stateful import (
 
 from ..cards import Card
 from ..profiles import get_profile
-from .adapter import Adapter, Capabilities, Snapshot, target_name
+from .adapter import PILE_WORDS, Adapter, Capabilities, Snapshot, target_name
 from .invariants import random_layout, removals
 from .loading import AdapterLoadError, load_factory
 from .reference_adapter import ReferenceAdapter
@@ -71,7 +71,17 @@ class Divergence(AssertionError):
 
 
 def compared_fields(capabilities: Capabilities) -> tuple[str, ...]:
-    fields = ["pyramid", "waste", "stock_size", "score", "moves", "status"]
+    """What must agree with the reference: the cards always; the score and the counter only
+    when the engine counts them as the reference does (its declared conventions)."""
+    conventions = capabilities.conventions
+    fields = ["pyramid", "waste", "stock_size", "status"]
+    if conventions.get("score", "ten-per-pyramid-card") == "ten-per-pyramid-card":
+        fields.append("score")
+    if (conventions.get("move_counter", "counted"), conventions.get("undo_counter", "keeps")) == (
+        "counted",
+        "keeps",
+    ):
+        fields.append("moves")
     if capabilities.stock_order:
         fields.append("stock")
     if capabilities.taps:
@@ -182,12 +192,12 @@ class Report:
 
     def gherkin(self) -> str:
         """The scenario, indented to paste under a ``Feature:`` line."""
-        profile = "the app's rules" if self.profile == "app" else f"the {self.profile} rules"
         what = self.error or "differs on " + ", ".join(self.differing)
         lines = [
-            f"  # {self.engine} {what}. Tag the scenario with the rule IDs it shows.",
+            f"  # {self.engine} {what} under the {self.profile} rules. Tag the scenario with the",
+            "  # rule IDs it shows (their switch states bind it to the rule sets it holds under).",
             f"  Scenario: {self.engine} parts from the reference after {len(self.actions)} actions",
-            f"    Given {profile}",
+            "    Given the rules under test",
             "    And a table:",
             '      """',
             *(f"      {line}" for line in _table(self.layout)),
@@ -272,6 +282,7 @@ def _plain(value: Any) -> Any:
 
 
 def engine_name(adapter: Adapter) -> str:
+    adapter = getattr(adapter, "adapter", adapter)  # the loader's notation wrapper
     identity = getattr(adapter, "engine", None)
     if isinstance(identity, dict) and identity.get("name"):
         return str(identity["name"])
@@ -282,7 +293,7 @@ def make_machine(factory: Callable[[], Adapter], profile: str = "app") -> type[A
     """A state machine class comparing ``factory``'s engine with the reference under ``profile``."""
     capabilities = factory().capabilities()
     fields = compared_fields(capabilities)
-    below = get_profile(profile).drawn_pairs_with_waste
+    rules = get_profile(profile)
 
     class Differential(RuleBasedStateMachine):
         def __init__(self) -> None:
@@ -331,7 +342,7 @@ def make_machine(factory: Callable[[], Adapter], profile: str = "app") -> type[A
 
         @initialize(seed=st.integers(0, 2**32 - 1))
         def deal(self, seed: int) -> None:
-            self.layout = random_layout(random.Random(seed), profile)
+            self.layout = random_layout(random.Random(seed), rules.stock_24)
             self.both(lambda adapter: adapter.start(layout=self.layout, profile=profile))
 
         def act(self, target: str, words: str) -> None:
@@ -350,9 +361,7 @@ def make_machine(factory: Callable[[], Adapter], profile: str = "app") -> type[A
                     return
                 words = _card(card)
             else:
-                words = {"waste": "the waste", "waste-below": "the card beneath the waste top"}[
-                    target
-                ]
+                words = PILE_WORDS[target]
             self.act(target, words)
 
         @precondition(lambda self: capabilities.taps)
@@ -368,7 +377,8 @@ def make_machine(factory: Callable[[], Adapter], profile: str = "app") -> type[A
                 if card is not None
             ]
             targets += ["waste"] * bool(self.now.waste)
-            targets += ["waste-below"] * (below and len(self.now.waste) > 1)
+            targets += ["waste-below"] * (rules.waste_pair and len(self.now.waste) > 1)
+            targets += ["stock-top"] * (rules.stock_top_playable and self.now.stock_size > 0)
             if targets:
                 self.tap_target(data.draw(st.sampled_from(targets), label="target"))
 

@@ -3,13 +3,19 @@
 Scenarios show rules on chosen tables; these checks walk many random deals with random taps
 and undos and look, after every action, at what no correct engine can ever show:
 
-- ``score``: the score is 10 × the pyramid cards removed;
+- ``score``: the score is what the engine's scoring convention says (10 × the pyramid cards
+  removed, or one point per card off the table; nothing to check without a score);
 - ``cards``: the 52 cards stay accounted for — no card twice, none from nowhere, and an action
   takes away nothing, a King, or two cards worth 13;
-- ``move-counter``: the move counter never goes down;
+- ``move-counter``: the move counter never goes down (but on an undo that restores it);
 - ``undo``: undo brings back the table as it was before the last move (the move counter, the
-  selection and the message aside);
-- ``won-score``: a won game shows 280.
+  selection and the message aside), as far back as the engine's undo depth;
+- ``won-score``: a won game shows 280 (under the app's scoring);
+- ``won``: a game said won has an empty pyramid, and under the strict win an empty stock and
+  waste too.
+
+Games are dealt and played under the rule set being checked. A game goes on after a violation,
+so that every invariant it breaks is reported (the first time each breaks).
 
 Random play is biased towards removals (a pure random tapper rarely pairs two cards), so many
 games end won and every invariant is exercised. Each game is reproducible from its seed, and a
@@ -21,14 +27,15 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..cards import DECK, KING, PAIR_TOTAL, Card
-from ..dealcode import ALPHABET, SUFFIX_LENGTH, deal_order
+from ..dealcode import ALPHABET, SUFFIX_LENGTH
 from ..layout import ROWS
-from ..profiles import get_profile
-from .adapter import Adapter, Snapshot, target_name
+from .adapter import FACE_DOWN, Adapter, Snapshot, target_name
+from .rulesets import UnderTest, named
+from .specdata import load_profiles
 
 POINTS = 10
 WON_SCORE = 28 * POINTS
@@ -66,22 +73,19 @@ class GameRecord:
 # --- random deals and sensible taps, shared with the differential machine ---------------------
 
 
-def random_layout(rng: random.Random, profile: str = "app") -> dict[str, Any]:
-    """A full deal in protocol notation, shuffled by ``rng`` and dealt as ``profile`` deals."""
-    deck = list(DECK)
+def random_layout(rng: random.Random, stock_24: bool = False) -> dict[str, Any]:
+    """A full deal in protocol notation, shuffled by ``rng``: the pyramid row by row, then one
+    card to the waste (none with the 24-card stock), the rest to the stock."""
+    deck = [card.ascii for card in DECK]
     rng.shuffle(deck)
-    layout = deal_order(deck, get_profile(profile))
-    rows = [[None if c is None else c.ascii for c in row] for row in layout.rows()]
-    return {
-        "pyramid": rows,
-        "waste": [c.ascii for c in layout.waste],
-        "stock": [c.ascii for c in layout.stock],
-    }
+    rows = [deck[r * (r + 1) // 2 : (r + 1) * (r + 2) // 2] for r in range(ROWS)]
+    waste = [] if stock_24 else deck[28:29]
+    return {"pyramid": rows, "waste": waste, "stock": deck[28 + len(waste) :]}
 
 
 def random_code(rng: random.Random, profile: str = "app") -> str:
     suffix = "".join(rng.choice(ALPHABET) for _ in range(SUFFIX_LENGTH))
-    return f"PY1-{get_profile(profile).letter}-{suffix}"
+    return f"PY1-{load_profiles().profiles[profile].letter}-{suffix}"
 
 
 def touchable(snapshot: Snapshot) -> dict[str, Card]:
@@ -90,7 +94,9 @@ def touchable(snapshot: Snapshot) -> dict[str, Card]:
     found = {}
     for r, row in enumerate(rows, start=1):
         for c, card in enumerate(row, start=1):
-            if card is not None and (r == ROWS or (rows[r][c - 1] is None and rows[r][c] is None)):
+            if card in (None, FACE_DOWN):
+                continue
+            if r == ROWS or (rows[r][c - 1] is None and rows[r][c] is None):
                 found[target_name(r, c)] = Card.parse(card)
     if snapshot.waste:
         found["waste"] = Card.parse(snapshot.waste[-1])
@@ -126,9 +132,14 @@ def table_of(snapshot: Snapshot) -> tuple[Any, ...]:
 
 
 def cards_of(snapshot: Snapshot) -> list[str]:
-    """Every card the snapshot shows: pyramid, waste and (when exposed) stock."""
-    shown = [c for row in snapshot.pyramid for c in row if c is not None]
+    """Every card the snapshot shows face up: pyramid, waste and (when exposed) stock."""
+    shown = [c for row in snapshot.pyramid for c in row if c not in (None, FACE_DOWN)]
     return shown + list(snapshot.waste) + list(snapshot.stock or ())
+
+
+def face_down(snapshot: Snapshot) -> int:
+    """How many pyramid cards lie face down (they turn up, seen for the first time)."""
+    return sum(card == FACE_DOWN for row in snapshot.pyramid for card in row)
 
 
 def total(snapshot: Snapshot) -> int:
@@ -137,12 +148,22 @@ def total(snapshot: Snapshot) -> int:
     )
 
 
-def state_problems(snapshot: Snapshot) -> list[tuple[str, str]]:
-    """What is wrong with one snapshot on its own."""
+def state_problems(
+    snapshot: Snapshot, scoring: str = "ten-per-pyramid-card", strict_win: bool = False
+) -> list[tuple[str, str]]:
+    """What is wrong with one snapshot on its own (a full deal's, scored by ``scoring``)."""
     problems = []
+    left = sum(c is not None for row in snapshot.pyramid for c in row)
+    if snapshot.status == "won" and left:
+        problems.append(("won", f"won with {left} pyramid cards left"))
+    if snapshot.status == "won" and strict_win and (snapshot.waste or snapshot.stock_size):
+        problems.append(("won", "won with cards left in the stock or the waste (strict win)"))
     removed = sum(c is None for row in snapshot.pyramid for c in row)
-    if snapshot.score != POINTS * removed:
+    if scoring == "ten-per-pyramid-card" and snapshot.score != POINTS * removed:
         problems.append(("score", f"score {snapshot.score} with {removed} pyramid cards removed"))
+    off = len(DECK) - total(snapshot)
+    if scoring == "one-per-card" and snapshot.score != off:
+        problems.append(("score", f"score {snapshot.score} with {off} cards off the table"))
     doubles = sorted(card for card, n in Counter(cards_of(snapshot)).items() if n > 1)
     if doubles:
         problems.append(("cards", f"shown twice: {' '.join(doubles)}"))
@@ -150,7 +171,11 @@ def state_problems(snapshot: Snapshot) -> list[tuple[str, str]]:
         problems.append(
             ("cards", f"stock_size {snapshot.stock_size} but {len(snapshot.stock)} cards listed")
         )
-    if snapshot.status == "won" and snapshot.score != WON_SCORE:
+    if (
+        scoring == "ten-per-pyramid-card"
+        and snapshot.status == "won"
+        and snapshot.score != WON_SCORE
+    ):
         problems.append(("won-score", f"won with score {snapshot.score}"))
     return problems
 
@@ -165,7 +190,8 @@ def step_problems(before: Snapshot, after: Snapshot) -> list[tuple[str, str]]:
         problems.append(("cards", f"{total(before)} cards on the table became {total(after)}"))
     if before.stock is not None and after.stock is not None:
         old, new = set(cards_of(before)), set(cards_of(after))
-        if new - old:
+        turned_up = max(0, face_down(before) - face_down(after))
+        if len(new - old) > turned_up:
             problems.append(("cards", f"appeared from nowhere: {' '.join(sorted(new - old))}"))
         lost = [Card.parse(c) for c in sorted(old - new)]
         ranks = sorted(card.rank for card in lost)
@@ -174,9 +200,17 @@ def step_problems(before: Snapshot, after: Snapshot) -> list[tuple[str, str]]:
     return problems
 
 
-def undo_problems(before: Snapshot, after: Snapshot, expected: Snapshot) -> list[tuple[str, str]]:
+def undo_problems(
+    before: Snapshot, after: Snapshot, expected: Snapshot, restores: bool = False
+) -> list[tuple[str, str]]:
+    """What is wrong with an undo from ``before``; ``expected`` is the table it should bring
+    back, and ``restores`` says the engine's undo puts the counter back to that table's."""
     problems = []
-    if after.moves < before.moves:
+    if restores and after.moves != expected.moves:
+        problems.append(
+            ("move-counter", f"undo set the counter to {after.moves}, not {expected.moves}")
+        )
+    if not restores and after.moves < before.moves:
         problems.append(
             ("move-counter", f"undo took the counter from {before.moves} to {after.moves}")
         )
@@ -196,23 +230,33 @@ def undo_problems(before: Snapshot, after: Snapshot, expected: Snapshot) -> list
 class _RandomGame:
     """One game: a biased random player, the undo history it expects, and the checks."""
 
-    def __init__(self, adapter: Adapter, rng: random.Random, profile: str) -> None:
+    def __init__(self, adapter: Adapter, rng: random.Random, under: UnderTest) -> None:
         self.adapter = adapter
         self.rng = rng
-        capabilities = adapter.capabilities()
+        self.under = under
+        capabilities = under.capabilities
         self.can_undo = capabilities.undo
-        if capabilities.deal_codes and rng.random() < 0.5:
-            self.start: dict[str, Any] = {"code": random_code(rng, profile)}
+        self.undo_depth = None if under.conventions["undo_depth"] == "unlimited" else UNDO_DEPTH
+        how = under.start_arguments()
+        coded = under.binding is not None and under.binding.switches is None
+        if coded and capabilities.deal_codes and rng.random() < 0.5:
+            self.start: dict[str, Any] = {"code": random_code(rng, how["profile"])}
         else:
-            self.start = {"layout": random_layout(rng, profile), "profile": profile}
+            stock_24 = bool(under.rule_set.switches["stock_24"])
+            self.start = {"layout": random_layout(rng, stock_24), **how}
         self.actions: list[str] = []
         self.history: list[Snapshot] = []
         self.violations: list[Violation] = []
 
-    def violated(self, problems: list[tuple[str, str]]) -> bool:
+    def violated(self, problems: list[tuple[str, str]]) -> None:
+        """Keep the first violation of each invariant; play goes on to find the others."""
+        seen = {v.invariant for v in self.violations}
         for invariant, detail in problems:
-            self.violations.append(Violation(invariant, detail, self.start, tuple(self.actions)))
-        return bool(problems)
+            if invariant not in seen:
+                seen.add(invariant)
+                self.violations.append(
+                    Violation(invariant, detail, self.start, tuple(self.actions))
+                )
 
     def next_taps(self, snapshot: Snapshot) -> list[str]:
         """Mostly removals, else draws; now and then an undo or a tap anywhere."""
@@ -225,27 +269,30 @@ class _RandomGame:
         return list(self.rng.choice(options)) if options else ["stock"]
 
     def play(self, max_actions: int) -> Snapshot:
+        scoring = self.under.conventions["score"]
+        restores = self.under.conventions["undo_counter"] == "restores"
+        strict = bool(self.under.rule_set.switches["strict_win"])
         snapshot = self.adapter.start(**self.start)
-        problems = state_problems(snapshot)
+        problems = state_problems(snapshot, scoring, strict)
         if total(snapshot) != len(DECK):
             problems.append(("cards", f"a full deal shows {total(snapshot)} cards, not 52"))
-        if self.violated(problems):
-            return snapshot
+        self.violated(problems)
         while len(self.actions) < max_actions and snapshot.status == "playing":
             for action in self.next_taps(snapshot):
                 self.actions.append(action)
                 after = self.adapter.undo() if action == "undo" else self.adapter.tap(action)
-                problems = state_problems(after)
+                problems = state_problems(after, scoring, strict)
                 if action == "undo":
                     expected = self.history.pop() if self.history else snapshot
-                    problems += undo_problems(snapshot, after, expected)
+                    problems += undo_problems(snapshot, after, expected, restores)
                 else:
                     problems += step_problems(snapshot, after)
                     if table_of(after) != table_of(snapshot):
-                        self.history = [*self.history, snapshot][-UNDO_DEPTH:]
+                        self.history = [*self.history, snapshot]
+                        if self.undo_depth is not None:
+                            self.history = self.history[-self.undo_depth :]
                 snapshot = after
-                if self.violated(problems):
-                    return snapshot
+                self.violated(problems)
         return snapshot
 
 
@@ -256,14 +303,21 @@ def run_invariants(
     seed: int = 0,
     profile: str = "app",
     on_game: Callable[[GameRecord], None] | None = None,
+    under: UnderTest | None = None,
 ) -> list[Violation]:
-    """Play ``games`` random games and return every violation (at most one per game: a game
-    stops at its first broken invariant). An engine that fails outright (crash, timeout,
-    garbage) is an ``engine`` violation for that game, and the next game starts afresh."""
+    """Play ``games`` random games under ``under`` (by default the named ``profile`` with the
+    engine's own conventions) and return every violation (the first of each invariant in
+    each game). An engine that fails outright (crash, timeout, garbage) is an ``engine``
+    violation for that game, and the next game starts afresh."""
     violations: list[Violation] = []
+    if under is None:
+        capabilities = factory().capabilities()
+        under = UnderTest.of(capabilities, profile)
+        if under.binding is None:
+            under = replace(under, rule_set=named(profile))
     for number in range(games):
         game_seed = seed * 100_003 + number
-        game = _RandomGame(factory(), random.Random(game_seed), profile)
+        game = _RandomGame(factory(), random.Random(game_seed), under)
         try:
             final = game.play(max_actions)
         except Exception as error:  # any failure of the engine under test is a finding

@@ -10,38 +10,46 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TextIO
 
-from .adapter import Adapter, AdapterError
+from .adapter import Adapter
 from .invariants import GameRecord, Violation, run_invariants
-from .results import ERRORED, FAILED, NOT_APPLICABLE, PASSED, ScenarioResult
+from .results import ERRORED, FAILED, NOT_APPLICABLE, OUTSIDE, PASSED, ScenarioResult
+from .rulesets import UnderTest
+from .specdata import load_rules
 
 FEATURE = "invariants (random play)"
 INVARIANT_RULES: dict[str, tuple[str, ...]] = {
-    "score": ("SCORE-PYRAMID-CARD", "SCORE-NOTHING-ELSE"),
+    "score": ("SCORE-PYRAMID-CARD", "SCORE-NOTHING-ELSE", "SCORE-ONE-PER-CARD"),
     "cards": ("DEAL-DECK", "PAIR-THIRTEEN", "KING-ALONE"),
-    "move-counter": ("MOVES-COUNT", "UNDO-COUNTER-KEEPS"),
+    "move-counter": ("MOVES-COUNT", "UNDO-COUNTER-KEEPS", "UNDO-COUNTER-RESTORES"),
     "undo": ("UNDO-RESTORES",),
     "won-score": ("SCORE-WIN-280",),
+    "won": ("END-WIN", "VAR-STRICT-WIN"),
 }
-"""Each invariant and the catalogue rules that a violation of it breaks."""
+"""Each invariant and the catalogue rules that a violation of it may break; a row cites those
+that hold for the engine's rule set and conventions, and is outside the rule set when none
+does (an engine with no score has no score invariant)."""
 
 
 def invariant_results(
-    factory: Callable[[], Adapter], games: int, profile: str, progress: TextIO | None
+    factory: Callable[[], Adapter],
+    games: int,
+    under: UnderTest | None,
+    progress: TextIO | None,
 ) -> list[ScenarioResult]:
-    """Play ``games`` random games on the engine and turn what broke into result rows."""
+    """Play ``games`` random games on the engine under the rule set being checked and turn
+    what broke into result rows (``under`` is None when the engine did not say what it is)."""
     if games <= 0:
         return []
-    try:
-        capabilities = factory().capabilities()
-    except AdapterError as error:
-        return [_row("engine", "the engine did not answer", (), ERRORED, str(error))]
-    name = f"holds over {games} random games ({profile} rules)"
-    if profile not in capabilities.profiles:
-        reason = f"the engine does not claim the {profile} profile"
+    if under is None:
+        return [_row("engine", "the engine did not answer", (), ERRORED, "no capabilities")]
+    name = f"holds over {games} random games ({under.rule_set.name} rules)"
+    if under.binding is None:
+        reason = f"the engine does not play the {under.rule_set.name} rules"
         return [
             _row(invariant, name, rules, NOT_APPLICABLE, reason)
             for invariant, rules in INVARIANT_RULES.items()
         ]
+    capabilities = under.capabilities
 
     def report(record: GameRecord) -> None:
         if progress is not None:
@@ -51,11 +59,17 @@ def invariant_results(
                 flush=True,
             )
 
-    violations = run_invariants(factory, games=games, profile=profile, on_game=report)
+    violations = run_invariants(factory, games=games, on_game=report, under=under)
     rows = []
-    for invariant, rules in INVARIANT_RULES.items():
+    catalogue = load_rules().rules
+    states = under.states
+    for invariant, candidates in INVARIANT_RULES.items():
         found = [v for v in violations if v.invariant == invariant]
-        if invariant == "undo" and not capabilities.undo:
+        rules = tuple(rule for rule in candidates if catalogue[rule].holds(states))
+        if not rules:
+            why = "; ".join(line for r in candidates for line in catalogue[r].conflicts(states))
+            rows.append(_row(invariant, name, candidates, OUTSIDE, why))
+        elif invariant == "undo" and not capabilities.undo:
             rows.append(_row(invariant, name, rules, NOT_APPLICABLE, "the engine has no undo"))
         else:
             rows.append(_row(invariant, name, rules, FAILED if found else PASSED, _text(found)))

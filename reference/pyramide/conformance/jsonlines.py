@@ -37,7 +37,7 @@ from jsonschema.exceptions import best_match
 
 from ..cards import Card, CardError
 from ..layout import EMPTY
-from .adapter import AdapterError, Capabilities, LayoutData, Snapshot
+from .adapter import FACE_DOWN, AdapterError, Capabilities, LayoutData, Snapshot
 from .paths import spec_dir
 
 PROTOCOL = 1
@@ -356,14 +356,21 @@ class JsonLinesAdapter:
         code: str | None = None,
         profile: str = "app",
         error_help: bool = True,
+        deal: int | None = None,
+        switches: Mapping[str, Any] | None = None,
     ) -> Snapshot:
-        if (layout is None) == (code is None):
-            raise ValueError("start needs exactly one of layout and code")
+        """``deal`` and ``switches`` go only to engines whose capabilities ask for them."""
+        if sum(x is not None for x in (layout, code, deal)) != 1:
+            raise ValueError("start needs exactly one of layout, code and deal")
         fields: dict[str, Any] = {"profile": profile, "error_help": error_help}
         if layout is not None:
             fields["layout"] = layout_json(layout)
-        else:
+        elif code is not None:
             fields["code"] = code
+        else:
+            fields["deal"] = deal
+        if switches is not None:
+            fields["switches"] = dict(switches)
         return self._request("start", **fields)
 
     def tap(self, target: str) -> Snapshot:
@@ -386,10 +393,13 @@ def layout_json(layout: LayoutData) -> dict[str, Any]:
 
 
 def normalized(snapshot: Mapping[str, Any]) -> dict[str, Any]:
-    """Cards in two-character ASCII and ``null`` for empty places, whatever the engine wrote."""
+    """Cards in two-character ASCII (``10D``, ``10♦`` → ``TD``), ``null`` for empty places and
+    ``??`` for face-down cards, whatever the engine wrote."""
 
     def card(text: str | None) -> str | None:
-        return None if text in (None, EMPTY) else Card.parse(str(text)).ascii
+        if text in (None, EMPTY) or text == FACE_DOWN:
+            return text if text == FACE_DOWN else None
+        return Card.parse(str(text)).ascii
 
     data = dict(snapshot)
     data["pyramid"] = [[card(c) for c in row] for row in snapshot["pyramid"]]

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from typing import cast
+from typing import Any, cast
 
-from .adapter import Adapter, AdapterError
-from .jsonlines import JsonLinesFactory
+from ..cards import CardError
+from .adapter import Adapter, AdapterError, Capabilities, Snapshot
+from .jsonlines import JsonLinesFactory, normalized
 from .reference_adapter import ReferenceAdapter
 
 
@@ -46,4 +47,34 @@ def load_factory(
     factory = getattr(module, attribute, None)
     if not callable(factory):
         raise AdapterLoadError(f"--impl {impl!r}: {module_name} has no callable {attribute!r}")
-    return cast(Callable[[], Adapter], factory)
+    return lambda: NotationTolerant(cast(Callable[[], Adapter], factory)())
+
+
+class NotationTolerant:
+    """An in-process adapter whose snapshots may write cards as JSON-lines engines may
+    (``10D``, ``10♦``): they reach the steps in the protocol's two-character ASCII."""
+
+    def __init__(self, adapter: Adapter) -> None:
+        self.adapter = adapter
+
+    def capabilities(self) -> Capabilities:
+        return self.adapter.capabilities()
+
+    def start(self, **how: Any) -> Snapshot:
+        return self._tidy(self.adapter.start(**how))
+
+    def tap(self, target: str) -> Snapshot:
+        return self._tidy(self.adapter.tap(target))
+
+    def undo(self) -> Snapshot:
+        return self._tidy(self.adapter.undo())
+
+    def snapshot(self) -> Snapshot:
+        return self._tidy(self.adapter.snapshot())
+
+    @staticmethod
+    def _tidy(snapshot: Snapshot) -> Snapshot:
+        try:
+            return Snapshot.from_json(normalized(snapshot.to_json()))
+        except CardError as error:
+            raise AdapterError(f"the snapshot names a card that does not exist: {error}") from None

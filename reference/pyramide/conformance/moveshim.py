@@ -26,7 +26,7 @@ from ..dealcode import parse_code
 from ..game import Game
 from ..moves import parse_move
 from ..profiles import PROFILES, get_profile
-from .adapter import AdapterError, Capabilities, LayoutData, Snapshot, parse_target
+from .adapter import FACE_DOWN, AdapterError, Capabilities, LayoutData, Snapshot, parse_target
 from .reference_adapter import layout_from_data
 
 
@@ -35,7 +35,8 @@ class MoveEngine(Protocol):
     """The least an engine offers: a new game, its legal moves, playing one, its state."""
 
     def new_game(self, *, layout: LayoutData | None, code: str | None, profile: str) -> None:
-        """Deal from a full layout (protocol notation) or from a deal code."""
+        """Deal from a full layout (protocol notation) or from a deal code. An engine that can
+        deal games of its own (``own_deals``) also takes ``deal=N`` instead of both."""
         ...
 
     def legal_moves(self) -> list[str]:
@@ -74,7 +75,10 @@ class MoveShimAdapter:
         profiles: tuple[str, ...] = ("app",),
         deal_codes: bool = False,
         stock_order: bool = True,
+        **declared: Any,
     ) -> None:
+        """``declared`` passes the other :class:`Capabilities` through as the engine's own:
+        ``rule_sets``, ``conventions``, ``tables``, ``own_deals``."""
         self.engine = engine
         self._capabilities = Capabilities(
             taps=False,
@@ -83,6 +87,7 @@ class MoveShimAdapter:
             deal_codes=deal_codes,
             stock_order=stock_order,
             profiles=profiles,
+            **declared,
         )
         self.selected: str | None = None
 
@@ -96,11 +101,15 @@ class MoveShimAdapter:
         code: str | None = None,
         profile: str = "app",
         error_help: bool = True,
+        deal: int | None = None,
     ) -> Snapshot:
         """``error_help`` only changes messages, which a move-only engine does not show."""
-        if (layout is None) == (code is None):
+        if deal is not None:
+            self.engine.new_game(layout=None, code=None, profile=profile, deal=deal)  # type: ignore[call-arg]
+        elif (layout is None) == (code is None):
             raise ValueError("start needs exactly one of layout and code")
-        self.engine.new_game(layout=layout, code=code, profile=profile)
+        else:
+            self.engine.new_game(layout=layout, code=code, profile=profile)
         self.selected = None
         return self.snapshot()
 
@@ -109,7 +118,10 @@ class MoveShimAdapter:
         where = parse_target(target)
         if isinstance(where, tuple):
             card: str | None = state["pyramid"][where[0] - 1][where[1] - 1]
-            return card
+            return None if card == FACE_DOWN else card
+        if where == "stock-top":
+            stock = state.get("stock") or []
+            return str(stock[0]) if stock else None
         depth = {"waste": 1, "waste-below": 2}.get(where)
         waste = state["waste"]
         return waste[-depth] if depth is not None and len(waste) >= depth else None

@@ -1,15 +1,18 @@
-"""The pytest plugin (registered by entry point): which engine the scenarios check, and which
-scenarios apply to it.
+"""The pytest plugin (registered by entry point): which engine the scenarios check, under which
+rule set, and which scenarios apply to it.
 
 ``--pyramide-impl package.module:factory`` names the adapter factory and ``--pyramide-cmd``
 the command of an engine speaking JSON lines (default: the reference engine);
-``--pyramide-profile NAME`` keeps only the scenarios of one rule profile. Each scenario
-gets a fresh adapter. A scenario whose tags ask for a capability the adapter lacks, or for a
-profile it does not claim, is skipped with a reason starting ``not applicable: `` so that
-reports count it apart, never as passed.
+``--pyramide-profile NAME|FILE.yaml`` names the rule set under test (default: the first one the
+adapter declares). Every scenario runs under that rule set, its text fixing none: a scenario
+whose rules do not hold there (a rule's ``when`` in ``spec/rules.yaml``, against the rule set's
+switches and the engine's conventions) is skipped as *outside the rule set*; one needing a
+capability the adapter lacks, or a rule set the engine does not play, as *not applicable*.
+Both are reported apart, never as passed. Each scenario gets a fresh adapter.
 
 Tags a scenario may carry (each registered as a pytest marker, so ``--strict-markers`` rejects
-any other): rule IDs from ``spec/rules.yaml``, ``@profile-<name>``, ``@needs-<capability>`` and
+any other): rule IDs from ``spec/rules.yaml``, ``@profile-<name>`` (the scenario is about that
+named profile itself, e.g. its documented deal codes), ``@needs-<capability>`` and
 ``@implementation-defined``.
 """
 
@@ -20,13 +23,15 @@ from functools import cache
 
 import pytest
 
+from . import rulesets
 from .adapter import Adapter, Capabilities
 from .loading import AdapterLoadError, load_factory
+from .rulesets import RuleSetError, UnderTest
 from .specdata import SpecError, load_profiles, load_rules
 
 NOT_APPLICABLE = "not applicable: "
+OUTSIDE = "outside the rule set: "
 PROFILE_PREFIX = "profile-"
-DEFAULT_PROFILE = "app"
 IMPLEMENTATION_DEFINED = "implementation-defined"
 CAPABILITY_TAGS: dict[str, str] = {
     "needs-taps": "taps and selection",
@@ -38,7 +43,7 @@ CAPABILITY_TAGS: dict[str, str] = {
 """Capability tags and what they ask of an adapter (see :func:`missing_capability`)."""
 
 _FACTORY = pytest.StashKey[Callable[[], Adapter]]()
-_CAPABILITIES = pytest.StashKey[Capabilities]()
+_UNDER = pytest.StashKey["UnderTest"]()
 
 
 # --- the pure decisions (the runner reuses them) --------------------------------------------
@@ -49,18 +54,18 @@ def known_tags() -> Mapping[str, str]:
     """Every tag a scenario may carry, with what it means."""
     tags = {rule.id: rule.title for rule in load_rules().rules.values()}
     profiles = load_profiles().profiles
-    tags.update({PROFILE_PREFIX + name: f"played under the {name} rules" for name in profiles})
+    tags.update({PROFILE_PREFIX + name: f"about the {name} rules themselves" for name in profiles})
     tags.update({tag: f"needs {what}" for tag, what in CAPABILITY_TAGS.items()})
     tags[IMPLEMENTATION_DEFINED] = "shows the reference engine's reading of an open point"
     return tags
 
 
-def scenario_profile(tags: Iterable[str]) -> str:
-    """The profile a scenario is played under: its ``@profile-`` tag, else the app's."""
+def scenario_profile(tags: Iterable[str]) -> str | None:
+    """The named profile a scenario is about (its ``@profile-`` tag), if any."""
     for tag in tags:
         if tag.startswith(PROFILE_PREFIX):
             return tag.removeprefix(PROFILE_PREFIX)
-    return DEFAULT_PROFILE
+    return None
 
 
 def missing_capability(tag: str, capabilities: Capabilities) -> bool:
@@ -75,13 +80,32 @@ def missing_capability(tag: str, capabilities: Capabilities) -> bool:
     return tag in has and not has[tag]
 
 
-def not_applicable(tags: Iterable[str], capabilities: Capabilities) -> str | None:
-    """Why a scenario with these tags does not apply to the adapter, or None if it does."""
+def outside(tags: Iterable[str], under: UnderTest) -> str | None:
+    """Why a scenario with these tags is not part of the rule set under test, or None."""
     tags = list(tags)
-    profile = scenario_profile(tags)
-    if profile not in capabilities.profiles:
-        return f"{NOT_APPLICABLE}the adapter does not claim the {profile} profile"
-    lacking = [CAPABILITY_TAGS[tag] for tag in tags if missing_capability(tag, capabilities)]
+    about = scenario_profile(tags)
+    if about is not None and dict(rulesets.named(about).switches) != dict(under.rule_set.switches):
+        return f"{OUTSIDE}the scenario is about the {about} profile itself"
+    catalogue = load_rules().rules
+    states = under.states
+    conflicts = [
+        line for tag in tags if tag in catalogue for line in catalogue[tag].conflicts(states)
+    ]
+    return f"{OUTSIDE}{'; '.join(conflicts)}" if conflicts else None
+
+
+def not_applicable(tags: Iterable[str], under: UnderTest) -> str | None:
+    """Why a scenario that belongs to the rule set cannot be checked on this engine, or None."""
+    if under.binding is None:
+        return (
+            f"{NOT_APPLICABLE}the adapter declares no rule set with the switches of "
+            f"{under.rule_set.name} ({under.rule_set.describe()})"
+        )
+    lacking = [
+        what
+        for tag, what in CAPABILITY_TAGS.items()
+        if tag in tags and missing_capability(tag, under.capabilities)
+    ]
     if lacking:
         return f"{NOT_APPLICABLE}the adapter does not offer {', '.join(lacking)}"
     return None
@@ -112,7 +136,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption(
         "--pyramide-profile",
         metavar="NAME",
-        help="run only the scenarios of this rule profile (default: every profile claimed)",
+        help="the rule set under test: a profile name or a YAML file of switches "
+        "(default: the first rule set the adapter declares)",
     )
 
 
@@ -139,25 +164,26 @@ def tags_of(item: pytest.Item) -> set[str]:
     return {mark.name for mark in item.iter_markers() if mark.name in known}
 
 
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    wanted = config.getoption("--pyramide-profile")
-    if wanted is None:
-        return
-    keep = [item for item in items if scenario_profile(tags_of(item)) == wanted]
-    dropped = [item for item in items if item not in keep]
-    if dropped:
-        config.hook.pytest_deselected(items=dropped)
-        items[:] = keep
+def under_test(config: pytest.Config) -> UnderTest:
+    """The engine and rule set of this run, worked out once (asking the engine its
+    capabilities); a rule set that makes no sense stops the run as a usage error."""
+    if _UNDER not in config.stash:
+        capabilities = config.stash[_FACTORY]().capabilities()
+        try:
+            config.stash[_UNDER] = UnderTest.of(
+                capabilities, config.getoption("--pyramide-profile")
+            )
+        except (RuleSetError, SpecError) as error:
+            raise pytest.UsageError(str(error)) from None
+    return config.stash[_UNDER]
 
 
 def pytest_runtest_setup(item: pytest.Item) -> None:
     tags = tags_of(item)
     if not tags:
         return
-    config = item.config
-    if _CAPABILITIES not in config.stash:
-        config.stash[_CAPABILITIES] = config.stash[_FACTORY]().capabilities()
-    reason = not_applicable(tags, config.stash[_CAPABILITIES])
+    under = under_test(item.config)
+    reason = outside(tags, under) or not_applicable(tags, under)
     if reason is not None:
         pytest.skip(reason)
 
@@ -166,3 +192,9 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 def adapter(request: pytest.FixtureRequest) -> Adapter:
     """A fresh adapter of the engine under test, for one scenario."""
     return request.config.stash[_FACTORY]()
+
+
+@pytest.fixture
+def rules_under_test(request: pytest.FixtureRequest) -> UnderTest:
+    """The rule set the scenario plays under and the engine's conventions."""
+    return under_test(request.config)

@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from ..cards import Card
-from ..dealcode import parse_code
+from ..dealcode import DealCode, deal, parse_code
 from ..game import Game
 from ..layout import EMPTY, Layout
-from ..profiles import PROFILES, get_profile
+from ..profiles import PROFILES, Profile, get_profile, profile_from_switches
 from ..table import Table
-from .adapter import Capabilities, LayoutData, Shown, Snapshot, parse_target, target_name
+from .adapter import (
+    Capabilities,
+    LayoutData,
+    Shown,
+    Snapshot,
+    face_down_view,
+    parse_target,
+    target_name,
+)
 
 
 def layout_from_data(data: LayoutData) -> Layout:
@@ -17,14 +28,41 @@ def layout_from_data(data: LayoutData) -> Layout:
     return Layout.from_rows(rows, list(data.get("waste", ())), list(data.get("stock", ())))
 
 
+def start_game(
+    layout: LayoutData | None,
+    code: str | None,
+    deal_number: int | None,
+    rules: Profile,
+) -> Game:
+    """A game from exactly one of a layout, a deal code, or the number of a deal of our own
+    (under a named profile, the deal code of that number; under other switches, its cards)."""
+    if sum(x is not None for x in (layout, code, deal_number)) != 1:
+        raise ValueError("start needs exactly one of layout, code and deal")
+    if code is not None:
+        parsed = parse_code(code)
+        return Game(parsed.layout(), parsed.profile, str(parsed))
+    if deal_number is not None:
+        if rules.letter is None:
+            return Game(deal(deal_number, rules), rules)
+        dealt = DealCode(rules, deal_number)
+        return Game(dealt.layout(), rules, str(dealt))
+    assert layout is not None
+    return Game(layout_from_data(layout), rules)
+
+
+def rules_from(profile: str, switches: Mapping[str, Any] | None) -> Profile:
+    """The named profile, or the switch set the harness sends under a name of its own."""
+    return get_profile(profile) if switches is None else profile_from_switches(profile, switches)
+
+
 class ReferenceAdapter:
-    """Drives :class:`~pyramide.table.Table`; claims every profile the engine knows."""
+    """Drives :class:`~pyramide.table.Table`; plays every profile and any switch set."""
 
     def __init__(self) -> None:
         self.table: Table | None = None
 
     def capabilities(self) -> Capabilities:
-        return Capabilities(profiles=tuple(PROFILES))
+        return Capabilities(profiles=tuple(PROFILES), any_rule_set=True, own_deals=True)
 
     def start(
         self,
@@ -33,15 +71,10 @@ class ReferenceAdapter:
         code: str | None = None,
         profile: str = "app",
         error_help: bool = True,
+        deal: int | None = None,
+        switches: Mapping[str, Any] | None = None,
     ) -> Snapshot:
-        if (layout is None) == (code is None):
-            raise ValueError("start needs exactly one of layout and code")
-        if code is not None:
-            parsed = parse_code(code)
-            game = Game(parsed.layout(), parsed.profile, str(parsed))
-        else:
-            assert layout is not None
-            game = Game(layout_from_data(layout), get_profile(profile))
+        game = start_game(layout, code, deal, rules_from(profile, switches))
         self.table = Table(game, error_help=error_help)
         return self.snapshot()
 
@@ -66,13 +99,17 @@ class ReferenceAdapter:
         def name(card: Card | None) -> str | None:
             return None if card is None else card.ascii
 
+        rows = [[name(card) for card in row] for row in layout.rows()]
+        if game.profile.face_down:
+            rows = face_down_view(rows)
+
         selected = table.selected
         selected_name = target_name(*selected) if isinstance(selected, tuple) else selected
         message = None
         if table.message is not None:
             message = Shown(key=table.message.key, params=dict(table.message.params))
         return Snapshot(
-            pyramid=tuple(tuple(name(card) for card in row) for row in layout.rows()),
+            pyramid=tuple(tuple(row) for row in rows),
             waste=tuple(card.ascii for card in layout.waste),
             stock_size=len(layout.stock),
             stock=tuple(card.ascii for card in layout.stock),

@@ -15,15 +15,20 @@ from typing import Any
 
 from .results import (
     BAD_OUTCOMES,
+    DEFAULT_MIN_COVERAGE,
+    DIFFERS,
     ERRORED,
     FAILED,
     NOT_APPLICABLE,
     OUTCOMES,
+    OUTSIDE,
     PASSED,
     UNEXPECTED_PASS,
+    Coverage,
     RuleSummary,
     ScenarioResult,
     compliance,
+    coverage,
     outcome_counts,
 )
 
@@ -38,6 +43,9 @@ class RunInfo:
     engine: Mapping[str, Any]
     results: Sequence[ScenarioResult]
     rules: Sequence[RuleSummary]
+    rule_set: str = ""
+    """The rule set checked: its name, switch values and the engine's conventions."""
+    min_coverage: float = DEFAULT_MIN_COVERAGE
 
     @property
     def counts(self) -> dict[str, int]:
@@ -45,22 +53,33 @@ class RunInfo:
         return {outcome: counts[outcome] for outcome in OUTCOMES}
 
     @property
+    def coverage(self) -> Coverage:
+        """Over the scenarios (the invariants' rows aside)."""
+        return coverage(r for r in self.results if not r.nodeid.startswith("invariants::"))
+
+    @property
+    def shortfall(self) -> str | None:
+        """Why the run fails although nothing failed: too little of the rulebook ran."""
+        return self.coverage.shortfall(self.min_coverage)
+
+    @property
     def ok(self) -> bool:
-        return not any(self.counts[outcome] for outcome in BAD_OUTCOMES)
+        return not any(self.counts[o] for o in BAD_OUTCOMES) and self.shortfall is None
 
 
 def text_report(run: RunInfo) -> str:
     """The per-rule table, the failures with their reasons, and the totals."""
     width = max((len(rule.rule_id) for rule in run.rules), default=10)
-    lines = [f"{'rule':<{width}}  {'result':<16} {'p/f/na/e':<11} title"]
+    lines = [f"rule set: {run.rule_set}", ""] if run.rule_set else []
+    lines.append(f"{'rule':<{width}}  {'result':<22} {'p/f/na/e':<11} title")
     for rule in run.rules:
         c = rule.counts
         tally = f"{c[PASSED]}/{c[FAILED]}/{c[NOT_APPLICABLE]}/{c[ERRORED]}"
         title = rule.title if len(rule.title) <= 60 else rule.title[:57] + "..."
-        lines.append(f"{rule.rule_id:<{width}}  {rule.verdict:<16} {tally:<11} {title}")
+        lines.append(f"{rule.rule_id:<{width}}  {rule.verdict:<22} {tally:<11} {title}")
     lines.append("")
     lines.extend(_area_lines(run.rules))
-    troubled = [r for r in run.results if r.outcome in (*BAD_OUTCOMES, NOT_APPLICABLE)]
+    troubled = [r for r in run.results if r.outcome in (*BAD_OUTCOMES, DIFFERS)]
     if troubled:
         lines.append("")
     for result in troubled:
@@ -72,7 +91,10 @@ def text_report(run: RunInfo) -> str:
     counts = ", ".join(f"{n} {outcome}" for outcome, n in run.counts.items() if n)
     lines.append("")
     lines.append(f"scenarios: {len(run.results)} ({counts})")
+    lines.append(run.coverage.summary())
     lines.append(f"compliance: {passed}/{applicable} applicable rules passed ({share})")
+    if run.shortfall:
+        lines.append(f"FAILED on coverage: {run.shortfall} (see --min-coverage)")
     return "\n".join(lines)
 
 
@@ -106,6 +128,13 @@ def write_json_lines(run: RunInfo, path: Path) -> None:
             "counts": run.counts,
             "rules": {rule.rule_id: rule.verdict for rule in run.rules},
             "compliance": {"passed": passed, "applicable": applicable},
+            "rule_set": run.rule_set,
+            "coverage": {
+                "checked": run.coverage.checked,
+                "in_rule_set": run.coverage.in_rule_set,
+                "percent": round(run.coverage.percent, 1),
+                "shortfall": run.shortfall,
+            },
             "ok": run.ok,
         }
     )
@@ -123,7 +152,7 @@ def write_junit(run: RunInfo, path: Path) -> None:
         tests=str(len(run.results)),
         failures=str(counts[FAILED] + counts[UNEXPECTED_PASS]),
         errors=str(counts[ERRORED]),
-        skipped=str(counts[NOT_APPLICABLE]),
+        skipped=str(counts[NOT_APPLICABLE] + counts[OUTSIDE]),
     )
     for result in run.results:
         case = ET.SubElement(
@@ -140,8 +169,8 @@ def write_junit(run: RunInfo, path: Path) -> None:
             ET.SubElement(case, "failure", message=result.outcome).text = result.reason
         elif result.outcome == ERRORED:
             ET.SubElement(case, "error", message="engine error").text = result.reason
-        elif result.outcome == NOT_APPLICABLE:
-            ET.SubElement(case, "skipped", message=f"not applicable: {result.reason}")
+        elif result.outcome in (NOT_APPLICABLE, OUTSIDE):
+            ET.SubElement(case, "skipped", message=f"{result.outcome}: {result.reason}")
     tree = ET.ElementTree(root)
     ET.indent(tree)
     tree.write(path, encoding="utf-8", xml_declaration=True)
@@ -155,6 +184,10 @@ def write_markdown(run: RunInfo, path: Path) -> None:
         f"## Pyramide conformance: {'✅ passed' if run.ok else '❌ failed'}",
         "",
         f"Engine: `{engine}` — suite {SUITE_NAME} {run.suite_version}",
+        "",
+        f"Rule set: {run.rule_set}",
+        "",
+        run.coverage.summary() + (f" — **{run.shortfall}**" if run.shortfall else ""),
         "",
         f"**{passed}/{applicable}** applicable rules passed; scenarios: "
         + ", ".join(f"{n} {outcome}" for outcome, n in run.counts.items() if n),

@@ -1,10 +1,14 @@
 """Outcomes of a conformance run, scenario by scenario and rule by rule.
 
-A scenario ends in one of six outcomes. *Not applicable* (the adapter lacks a capability or a
-profile the scenario needs) is never counted as passed; *errored* means the engine under test
-misbehaved as a program (crashed, hung, answered garbage) rather than breaking a rule; an
-*expected failure* is one the implementer listed with a reason, and an *unexpected pass* is a
-listed failure that now passes — flagged so that the list is kept honest.
+A scenario ends in one of eight outcomes. *Outside the rule set*: its rules do not hold under
+the rule set checked (or the engine's conventions), so it is not part of that rulebook at all.
+*Not applicable*: it is part of the rulebook but the engine cannot show it (a capability it
+lacks, a rule set it does not play); never counted as passed, and counted against coverage.
+*Errored* means the engine misbehaved as a program (crashed, hung, answered garbage) rather
+than breaking a rule; *differs from the reference* is a failed scenario of an
+implementation-defined point, which no engine is held to; an *expected failure* is one the
+implementer listed with a reason, and an *unexpected pass* is a listed failure that now passes
+— flagged so that the list is kept honest.
 """
 
 from __future__ import annotations
@@ -16,12 +20,27 @@ from dataclasses import dataclass, field
 PASSED = "passed"
 FAILED = "failed"
 NOT_APPLICABLE = "not applicable"
+OUTSIDE = "outside the rule set"
 ERRORED = "errored"
+DIFFERS = "differs from reference"
 EXPECTED_FAILURE = "expected failure"
 UNEXPECTED_PASS = "unexpected pass"
-OUTCOMES = (PASSED, FAILED, NOT_APPLICABLE, ERRORED, EXPECTED_FAILURE, UNEXPECTED_PASS)
+OUTCOMES = (
+    PASSED,
+    FAILED,
+    NOT_APPLICABLE,
+    OUTSIDE,
+    ERRORED,
+    DIFFERS,
+    EXPECTED_FAILURE,
+    UNEXPECTED_PASS,
+)
 BAD_OUTCOMES = (FAILED, ERRORED, UNEXPECTED_PASS)
 """Any of these makes the run fail."""
+CHECKED = (PASSED, FAILED, ERRORED, DIFFERS, EXPECTED_FAILURE, UNEXPECTED_PASS)
+"""The outcomes of a scenario that ran against the engine."""
+DEFAULT_MIN_COVERAGE = 50.0
+"""Below this share of its rulebook checked, a run fails whatever passed."""
 
 
 @dataclass
@@ -62,10 +81,19 @@ class RuleSummary:
     @property
     def verdict(self) -> str:
         """The rule's worst outcome; not applicable only when no scenario applied."""
-        for outcome in (FAILED, ERRORED, UNEXPECTED_PASS, EXPECTED_FAILURE, PASSED):
+        for outcome in (
+            FAILED,
+            ERRORED,
+            UNEXPECTED_PASS,
+            EXPECTED_FAILURE,
+            DIFFERS,
+            PASSED,
+            NOT_APPLICABLE,
+            OUTSIDE,
+        ):
             if self.counts[outcome]:
                 return outcome
-        return NOT_APPLICABLE if self.counts[NOT_APPLICABLE] else "no scenario"
+        return "no scenario"
 
 
 def summarize(
@@ -86,7 +114,7 @@ def summarize(
 def compliance(summaries: Iterable[RuleSummary]) -> tuple[int, int]:
     """(rules passed, rules applicable) over the rules the suite forces on every engine."""
     forced = [s for s in summaries if s.status != "implementation-defined"]
-    applicable = [s for s in forced if s.verdict not in (NOT_APPLICABLE, "no scenario")]
+    applicable = [s for s in forced if s.verdict not in (NOT_APPLICABLE, OUTSIDE, "no scenario")]
     return sum(s.verdict == PASSED for s in applicable), len(applicable)
 
 
@@ -107,3 +135,52 @@ def apply_expectations(results: Iterable[ScenarioResult], expected: Mapping[str,
 
 def outcome_counts(results: Iterable[ScenarioResult]) -> Counter[str]:
     return Counter(result.outcome for result in results)
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """How much of the rule set's rulebook ran against the engine, and why the rest did not."""
+
+    checked: int
+    in_rule_set: int
+    outside: int
+    not_applicable: Counter[str]
+    """Why scenarios of the rule set could not be checked, reason → how many."""
+
+    @property
+    def percent(self) -> float:
+        return 100.0 * self.checked / self.in_rule_set if self.in_rule_set else 0.0
+
+    def shortfall(self, minimum: float) -> str | None:
+        """Why the run cannot pass on coverage alone, or None."""
+        if not self.in_rule_set:
+            return "no scenario of the rulebook holds under this rule set"
+        if not self.checked:
+            return "no scenario could be checked on this engine"
+        if self.percent < minimum:
+            return (
+                f"only {self.percent:.1f} % of the rule set's scenarios ran (minimum {minimum:g} %)"
+            )
+        return None
+
+    def summary(self) -> str:
+        """``checked 7 of 110 scenarios (12 outside the rule set): 103 not applicable — ...``."""
+        line = f"checked {self.checked} of {self.in_rule_set} scenarios of this rule set"
+        line += f" ({self.percent:.1f} %)"
+        if self.outside:
+            line += f"; {self.outside} more are outside it"
+        if self.not_applicable:
+            reasons = "; ".join(
+                f"{n} because {reason}" for reason, n in self.not_applicable.most_common()
+            )
+            line += f"; not applicable: {reasons}"
+        return line
+
+
+def coverage(results: Iterable[ScenarioResult]) -> Coverage:
+    """Scenario rows only (the invariants are counted with their own rows)."""
+    rows = list(results)
+    reasons = Counter(r.reason.split(" (")[0] for r in rows if r.outcome == NOT_APPLICABLE)
+    outside = sum(r.outcome == OUTSIDE for r in rows)
+    checked = sum(r.outcome in CHECKED for r in rows)
+    return Coverage(checked, len(rows) - outside, outside, reasons)

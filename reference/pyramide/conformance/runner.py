@@ -1,27 +1,31 @@
-"""``pyramide check``: run the whole rulebook against an engine and report rule by rule.
+"""``pyramide check``: run the whole rulebook against an engine, under one rule set, and report
+rule by rule.
 
-Exit status: 0 when every applicable scenario passed (expected failures aside), 1 on any
-failure, engine error or unexpected pass, 2 when the run itself could not be made (bad usage,
-an adapter that cannot be loaded, a broken suite file).
+Exit status: 0 when every applicable scenario passed (expected failures aside) and enough of
+the rule set's rulebook ran (``--min-coverage``), 1 on any failure, engine error or unexpected
+pass, or on too little coverage, 2 when the run itself could not be made (bad usage, an adapter
+that cannot be loaded, a broken suite file, a rule set that makes no sense).
 """
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
 from typing import Any, TextIO
 
 import pytest
-import yaml
 
+from .adapter import Adapter, AdapterError, Capabilities
 from .collector import Collector
 from .invariants_check import invariant_results
 from .loading import AdapterLoadError, load_factory
 from .reports import RunInfo, text_report, write_json_lines, write_junit, write_markdown
-from .results import apply_expectations, summarize
-from .specdata import SpecError, load_profiles, load_rules
+from .results import DEFAULT_MIN_COVERAGE, apply_expectations, summarize
+from .rulesets import RuleSetError, UnderTest
+from .specdata import SpecError, load_rules, read_user_yaml
 
 OK, FAILURES, HARNESS_ERROR = 0, 1, 2
 SUITE_MODULE = Path(__file__).with_name("suite.py")
@@ -45,6 +49,7 @@ class CheckOptions:
     expected_failures: Path | None = None
     timeout: float = 5.0
     invariant_games: int = 12
+    min_coverage: float = DEFAULT_MIN_COVERAGE
     pytest_args: list[str] = field(default_factory=list)
 
 
@@ -57,21 +62,36 @@ def rule_catalogue() -> dict[str, tuple[str, str, str]]:
     return {rule.id: (rule.title, rule.status, rule.area) for rule in rules}
 
 
-def check_profile(name: str) -> None:
-    """Refuse a profile the suite does not know, naming the ones it does."""
-    known = load_profiles().profiles
-    if name not in known:
-        raise CheckError(f"unknown profile {name!r}; known profiles: {', '.join(known)}")
+def under_test(factory: Callable[[], Adapter], profile: str | None) -> UnderTest | None:
+    """The rule set the run checks, as the engine plays it; None when the engine does not even
+    say what it is (the scenarios then report its errors). A rule set or convention that makes
+    no sense is a :class:`CheckError`."""
+    try:
+        capabilities = factory().capabilities()
+    except AdapterError:
+        if profile is not None:
+            UnderTest.of(Capabilities(), profile)  # still refuse an unknown profile
+        return None
+    except Exception as error:  # the user's factory itself is broken: say so, no traceback
+        raise CheckError(f"the adapter factory failed: {type(error).__name__}: {error}") from None
+    try:
+        return UnderTest.of(capabilities, profile)
+    except RuleSetError as error:
+        raise CheckError(str(error)) from None
+
+
+def describe(under: UnderTest | None, profile: str | None) -> str:
+    """The rule set line of the report: name, switch values, conventions."""
+    if under is None:
+        return f"{profile or 'the engine default'} (the engine did not give its capabilities)"
+    conventions = ", ".join(f"{name}={state}" for name, state in under.conventions.items())
+    plays = "" if under.binding is not None else " — NOT played by this engine"
+    return f"{under.rule_set.name} ({under.rule_set.describe()}); conventions: {conventions}{plays}"
 
 
 def load_expected_failures(path: Path) -> dict[str, str]:
     """Scenario name (or node ID) → reason, from a YAML list of {scenario, reason}."""
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise CheckError(f"{path}: cannot read the expected-failures file ({error})") from None
-    except yaml.YAMLError as error:
-        raise CheckError(f"{path}: not valid YAML ({error})") from None
+    data = read_user_yaml(path, "expected-failures file", CheckError)
     if not isinstance(data, list):
         raise CheckError(f"{path}: expected a list of {{scenario: ..., reason: ...}} entries")
     failures: dict[str, str] = {}
@@ -104,9 +124,8 @@ def run_check(options: CheckOptions, out: TextIO | None = None) -> int:
             load_expected_failures(options.expected_failures) if options.expected_failures else {}
         )
         rules = rule_catalogue()
-        if options.profile is not None:
-            check_profile(options.profile)
-    except (AdapterLoadError, CheckError) as error:
+        under = under_test(factory, options.profile)
+    except (AdapterLoadError, CheckError, RuleSetError) as error:
         print(f"pyramide check: {error}", file=sys.stderr)
         return HARNESS_ERROR
     collector = Collector(set(rules), progress=sys.stderr)
@@ -123,7 +142,9 @@ def run_check(options: CheckOptions, out: TextIO | None = None) -> int:
         args += ["--pyramide-impl", options.impl]
     if options.cmd:
         args += ["--pyramide-cmd", options.cmd]
-    if options.profile:
+    if under is not None:
+        args += ["--pyramide-profile", options.profile or under.rule_set.name]
+    elif options.profile:
         args += ["--pyramide-profile", options.profile]
     args += ["--pyramide-timeout", str(options.timeout)]
     status = pytest.main([*args, *options.pytest_args], plugins=[collector])
@@ -131,11 +152,16 @@ def run_check(options: CheckOptions, out: TextIO | None = None) -> int:
         print(f"pyramide check: the suite could not run (pytest status {status})", file=sys.stderr)
         return HARNESS_ERROR
     results = list(collector.results.values())
-    results += invariant_results(
-        factory, options.invariant_games, options.profile or "app", collector.progress
-    )
+    results += invariant_results(factory, options.invariant_games, under, collector.progress)
     apply_expectations(results, expected)
-    run = RunInfo(_suite_version(), _engine_identity(options), results, summarize(results, rules))
+    run = RunInfo(
+        _suite_version(),
+        _engine_identity(options),
+        results,
+        summarize(results, rules),
+        describe(under, options.profile),
+        options.min_coverage,
+    )
     print(text_report(run), file=out or sys.stdout)
     for path, writer in (
         (options.junitxml, write_junit),

@@ -60,11 +60,13 @@ class Server:
     def _carry_out(self, message: dict[str, Any]) -> Snapshot:
         op = message.get("op")
         if op == "start":
+            extra = {key: message[key] for key in ("deal", "switches") if key in message}
             return self.adapter.start(
                 layout=message.get("layout"),
                 code=message.get("code"),
                 profile=message.get("profile", "app"),
                 error_help=message.get("error_help", True),
+                **extra,
             )
         if op == "tap":
             return self.adapter.tap(message["target"])

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import string
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -36,10 +36,15 @@ LANGUAGES = ("fr", "hu", "en")
 SWITCHES = (
     "strict_win",
     "max_recycles",
-    "drawn_pairs_with_waste",
+    "waste_play",
+    "stock_top_playable",
     "pairs_with_covering_card",
     "stock_24",
+    "face_down",
 )
+"""The rule switches, in the order spec/profiles.yaml lists them."""
+CONVENTIONS = ("score", "move_counter", "undo_counter", "undo_depth")
+"""The conventions an engine declares (how it shows what it counts)."""
 
 
 class SpecError(ValueError):
@@ -52,6 +57,17 @@ class SpecError(ValueError):
         self.path = tuple(path)
         self.line = line
         super().__init__(f"{location(file, path, line)}: {message}")
+
+
+def read_user_yaml(path: Path, what: str, error: type[Exception]) -> Any:
+    """A YAML file a user hands the harness, read safely; ``error`` names the file and what
+    is wrong (unreadable, or not YAML) in one line."""
+    try:
+        return yaml.safe_load(path.read_text(encoding="utf-8"))
+    except OSError as problem:
+        raise error(f"{path}: cannot read the {what} ({problem})") from None
+    except yaml.YAMLError as problem:
+        raise error(f"{path}: not valid YAML ({problem})") from None
 
 
 def location(file: Path, path: Sequence[PathPart] = (), line: int | None = None) -> str:
@@ -157,11 +173,13 @@ class Document:
     """One rules document, cited by its key."""
 
     key: str
-    number: str
+    number: str | None
+    """Its number in the rules folder; None for an engine's rules read elsewhere."""
     title: str
     language: str
     description: str
     sections: tuple[str, ...]
+    where: str | None = None
 
 
 @dataclass(frozen=True)
@@ -172,7 +190,23 @@ class Rule:
     title: str
     statement: str
     sources: tuple[Source, ...]
+    when: Mapping[str, tuple[str, ...]]
+    """Switch or convention name → the states under which the rule holds (none: always)."""
     profiles: tuple[str, ...]
+    """The named profiles the rule holds under (with the app's conventions), derived from
+    ``when``."""
+
+    def holds(self, states: Mapping[str, str]) -> bool:
+        """Whether the rule holds where each switch and convention is in the given state."""
+        return all(states.get(name) in allowed for name, allowed in self.when.items())
+
+    def conflicts(self, states: Mapping[str, str]) -> list[str]:
+        """Why the rule does not hold: ``name is state, the rule needs one of ...`` lines."""
+        return [
+            f"{name} is {states.get(name)}, {self.id} needs {' or '.join(allowed)}"
+            for name, allowed in self.when.items()
+            if states.get(name) not in allowed
+        ]
 
 
 @dataclass(frozen=True)
@@ -215,15 +249,20 @@ def load_rules(root: Path | None = None) -> Catalogue:
     documents = {
         key: Document(
             key,
-            value["number"],
+            value.get("number"),
             value["title"],
             value["language"],
             value.get("description", ""),
             tuple(value["sections"]),
+            value.get("where"),
         )
         for key, value in data["documents"].items()
     }
-    known_profiles = set(load_profiles(root).profiles)
+    profiles = load_profiles(root)
+    settings = {**profiles.switches, **profiles.conventions}
+    named_states = {
+        name: profiles.states(spec.switches) for name, spec in profiles.profiles.items()
+    }
     rules: dict[str, Rule] = {}
     for n, item in enumerate(data["rules"]):
         path: list[PathPart] = ["rules", n]
@@ -240,24 +279,32 @@ def load_rules(root: Path | None = None) -> Catalogue:
                     f"{source['doc']} has no section {source['section']!r}",
                     [*path, "sources", s, "section"],
                 )
-        for p, name in enumerate(item["profiles"]):
-            if name not in known_profiles:
-                raise document.error(f"unknown profile {name!r}", [*path, "profiles", p])
-        rules[item["id"]] = Rule(
+        when = item.get("when", {})
+        for name, allowed in when.items():
+            setting = settings.get(name)
+            if setting is None:
+                raise document.error(
+                    f"unknown switch or convention {name!r}; known: {', '.join(settings)}",
+                    [*path, "when", name],
+                )
+            for a, state in enumerate(allowed):
+                if state not in setting.states:
+                    raise document.error(
+                        f"{name} has no state {state!r}; its states: {', '.join(setting.states)}",
+                        [*path, "when", name, a],
+                    )
+        rule = Rule(
             item["id"],
             item["area"],
             item["status"],
             item["title"].strip(),
             " ".join(item["statement"].split()),
             tuple(Source(s["doc"], s["section"]) for s in item["sources"]),
-            tuple(item["profiles"]),
+            {name: tuple(allowed) for name, allowed in when.items()},
+            (),
         )
-    profiles = _profiles_document(root)
-    for n, item in enumerate(profiles.data["switches"]):
-        for kind in ("rules_on", "rules_off"):
-            _check_ids(profiles, rules, item[kind], ["switches", n, kind])
-    for n, item in enumerate(profiles.data["profiles"]):
-        _check_ids(profiles, rules, item["rules"], ["profiles", n, "rules"])
+        held = tuple(name for name, states in named_states.items() if rule.holds(states))
+        rules[item["id"]] = replace(rule, profiles=held)
     points = []
     for n, item in enumerate(data["open_points"]):
         _check_ids(document, rules, item["rules"], ["open_points", n, "rules"])
@@ -341,15 +388,26 @@ def render_message(key: str, language: str, params: Mapping[str, int] | None = N
 
 
 @dataclass(frozen=True)
-class Switch:
+class Setting:
+    """A switch (part of a rule set) or a convention (declared by an engine), with its states."""
+
     name: str
     description: str
-    rules_on: tuple[str, ...]
-    rules_off: tuple[str, ...]
+    states: Mapping[str, str]
+    """State → what it means. A rule's ``when`` names states, never raw values."""
+    app: str | None = None
+    """A convention's state in the app (switches take theirs from the app profile)."""
 
-    def is_on(self, value: bool | int | None) -> bool:
-        """A boolean switch is on when true; ``max_recycles`` when a limit is set."""
-        return value is not None if self.name == "max_recycles" else bool(value)
+
+def switch_state(name: str, value: object) -> str:
+    """The state a switch value falls into: ``on``/``off`` for a yes-or-no switch,
+    ``unlimited``/``limited``/``none`` (no recycle: a single pass) for ``max_recycles``, the
+    value itself otherwise."""
+    if name == "max_recycles":
+        return "unlimited" if value is None else "limited" if value else "none"
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
 
 
 @dataclass(frozen=True)
@@ -357,27 +415,40 @@ class ProfileSpec:
     name: str
     letter: str
     description: str
-    switches: Mapping[str, bool | int | None]
-    rules: tuple[str, ...]
+    switches: Mapping[str, Any]
 
 
 @dataclass(frozen=True)
 class Profiles:
-    """spec/profiles.yaml: the switches and the named profiles, by name."""
+    """spec/profiles.yaml: the switches, the conventions and the named profiles, by name."""
 
-    switches: Mapping[str, Switch]
+    switches: Mapping[str, Setting]
+    conventions: Mapping[str, Setting]
     profiles: Mapping[str, ProfileSpec]
 
-    def holds_under(self, rule_id: str) -> list[str]:
-        """The profiles under which a rule holds, as the switches' rule lists say."""
-        names = []
-        for profile in self.profiles.values():
-            if all(
-                rule_id not in (s.rules_off if s.is_on(profile.switches[s.name]) else s.rules_on)
-                for s in self.switches.values()
-            ):
-                names.append(profile.name)
-        return names
+    @property
+    def app_conventions(self) -> dict[str, str]:
+        """Every convention at its app state."""
+        return {name: str(c.app) for name, c in self.conventions.items()}
+
+    def states(
+        self, switches: Mapping[str, Any], conventions: Mapping[str, str] | None = None
+    ) -> dict[str, str]:
+        """The state of every switch and convention (conventions default to the app's)."""
+        states = {name: switch_state(name, switches[name]) for name in self.switches}
+        return {**states, **self.app_conventions, **(conventions or {})}
+
+
+def _settings(document: _Document, key: str) -> dict[str, Setting]:
+    return {
+        item["name"]: Setting(
+            item["name"],
+            " ".join(item["description"].split()),
+            {state: " ".join(str(text).split()) for state, text in item["states"].items()},
+            item.get("app"),
+        )
+        for item in document.data[key]
+    }
 
 
 @cache
@@ -387,31 +458,37 @@ def _profiles_document(root: Path | None) -> _Document:
 
 @cache
 def load_profiles(root: Path | None = None) -> Profiles:
-    """Read spec/profiles.yaml (its rule IDs are checked by :func:`load_rules`)."""
+    """Read spec/profiles.yaml: every switch state a profile uses must be declared."""
     document = _profiles_document(root)
-    switches = {
-        item["name"]: Switch(
-            item["name"], item["description"], tuple(item["rules_on"]), tuple(item["rules_off"])
-        )
-        for item in document.data["switches"]
-    }
-    missing = [name for name in SWITCHES if name not in switches]
-    if missing:
-        raise document.error(f"switches missing: {', '.join(missing)}", ["switches"])
+    switches = _settings(document, "switches")
+    conventions = _settings(document, "conventions")
+    for names, key in ((SWITCHES, "switches"), (CONVENTIONS, "conventions")):
+        listed = list(switches if key == "switches" else conventions)
+        if listed != list(names):
+            raise document.error(f"{key} must be, in this order: {', '.join(names)}", [key])
+    for n, item in enumerate(document.data["conventions"]):
+        if item["app"] not in item["states"]:
+            raise document.error(
+                f"the app's state {item['app']!r} is not a state", ["conventions", n, "app"]
+            )
     profiles: dict[str, ProfileSpec] = {}
     letters: set[str] = set()
     for n, item in enumerate(document.data["profiles"]):
         if item["name"] in profiles or item["letter"] in letters:
             raise document.error("profile name or letter used twice", ["profiles", n])
         letters.add(item["letter"])
+        for name, value in item["switches"].items():
+            if switch_state(name, value) not in switches[name].states:
+                raise document.error(
+                    f"{name} has no state for {value!r}", ["profiles", n, "switches", name]
+                )
         profiles[item["name"]] = ProfileSpec(
             item["name"],
             item["letter"],
             " ".join(item["description"].split()),
             dict(item["switches"]),
-            tuple(item["rules"]),
         )
-    return Profiles(switches, profiles)
+    return Profiles(switches, conventions, profiles)
 
 
 # --- deal fixtures --------------------------------------------------------------------------

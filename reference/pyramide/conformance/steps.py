@@ -16,12 +16,17 @@ How a table is drawn in a scenario (a docstring)::
 
 Cards are tapped by name: the step finds the card in the pyramid or on top of the waste. A card
 that is nowhere a player could touch it fails the scenario with a message naming where it is.
+
+Every scenario plays under the rule set being checked (``Given the rules under test``), and the
+steps read the engine as its conventions say: a score is checked the way the engine scores, a
+move counter only if it shows one, counted as its undo counts; under the face-down switch a
+covered card shows as ``??`` and is found by the place the table gave it.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,8 +34,9 @@ import pytest
 from pytest_bdd import given, parsers, then, when
 
 from ..cards import Card, CardError
-from .adapter import Adapter, Shown, Snapshot, target_name
+from .adapter import FACE_DOWN, PILE_WORDS, Adapter, Shown, Snapshot, face_down_view, target_name
 from .plugin import NOT_APPLICABLE
+from .rulesets import UnderTest
 from .specdata import render_message
 
 ROWS = 7
@@ -82,7 +88,7 @@ def parse_table(text: str) -> dict[str, Any]:
                 f"table line {number} ({line.strip()!r}): row {len(rows) + 1} of the pyramid "
                 f"must hold {len(rows) + 1} places, written as cards or {EMPTY}"
             )
-        rows.append([None if w == EMPTY else card_name(w) for w in words])
+        rows.append([None if w == EMPTY else w if w == FACE_DOWN else card_name(w) for w in words])
     while len(rows) < ROWS:
         rows.append([None] * (len(rows) + 1))
     return {"pyramid": rows, "waste": piles["waste"], "stock": piles["stock"]}
@@ -98,27 +104,41 @@ def draw_pyramid(rows: Sequence[Sequence[str | None]]) -> str:
 
 @dataclass
 class Play:
-    """One scenario's game: the rules chosen, and every snapshot seen after a tap."""
+    """One scenario's game: the rule set and conventions, and every snapshot seen after a tap."""
 
     adapter: Adapter
-    profile: str = "app"
+    under: UnderTest
     error_help: bool = True
     taps: list[Snapshot] = field(default_factory=list)
     """``taps[0]`` is the table at the start, ``taps[n]`` the table after the n-th tap."""
     first_deal: Snapshot | None = None
+    table: list[list[str | None]] = field(default_factory=list)
+    """The pyramid the scenario drew, face up: where each card lies even when it is face down."""
+    undone: int = 0
+    """Undos that took an action back (they lower a counter that restores on undo)."""
 
     @property
     def now(self) -> Snapshot:
         self.require_game()
         return self.adapter.snapshot()
 
+    @property
+    def convention(self) -> Mapping[str, str]:
+        return self.under.conventions
+
+    @property
+    def face_down(self) -> bool:
+        return bool(self.under.rule_set.switches["face_down"])
+
     def require_game(self) -> None:
         if not self.taps:
             pytest.fail("the scenario plays before setting up a table (Given a table / the deal)")
 
     def start(self, **how: Any) -> Snapshot:
-        snapshot = self.adapter.start(profile=self.profile, error_help=self.error_help, **how)
+        how.update(self.under.start_arguments())
+        snapshot = self.adapter.start(error_help=self.error_help, **how)
         self.taps = [snapshot]
+        self.undone = 0
         return snapshot
 
     def tap(self, target: str) -> None:
@@ -126,8 +146,21 @@ class Play:
         self.taps.append(self.adapter.tap(target))
 
     def undo(self) -> None:
-        self.require_game()
+        before = cards_and_score(self.now)
         self.adapter.undo()
+        self.undone += cards_and_score(self.now) != before
+
+    def place_of(self, card: str) -> str | None:
+        """The pyramid place ``card`` was drawn at, if the scenario drew it there."""
+        for row, cards in enumerate(self.table, start=1):
+            if card in cards:
+                return target_name(row, cards.index(card) + 1)
+        return None
+
+    def shows(self, place: str) -> str | None:
+        """What the pyramid place ``r<row>c<card>`` shows now: a card, ``??`` or None."""
+        row, col = int(place[1]), int(place[3])
+        return self.now.pyramid[row - 1][col - 1]
 
     def locate(self, card: str) -> str:
         """The tap target holding ``card``: its pyramid place, or ``waste`` for the waste top."""
@@ -135,6 +168,9 @@ class Play:
         for row, cards in enumerate(snapshot.pyramid, start=1):
             if card in cards:
                 return target_name(row, cards.index(card) + 1)
+        drawn_at = self.place_of(card)
+        if drawn_at is not None and self.shows(drawn_at) == FACE_DOWN:
+            return drawn_at
         if snapshot.waste and snapshot.waste[-1] == card:
             return "waste"
         where = "under the waste top" if card in snapshot.waste else "not on the table"
@@ -147,11 +183,7 @@ class Play:
 
     def target(self, words: str) -> str:
         """``the stock``, ``the waste``, ``the card beneath the waste top`` or a card's name."""
-        named = {
-            "the stock": "stock",
-            "the waste": "waste",
-            "the card beneath the waste top": "waste-below",
-        }
+        named = {sentence: target for target, sentence in PILE_WORDS.items()}
         return named.get(words.strip()) or self.locate(card_name(words))
 
 
@@ -161,27 +193,33 @@ def on_table(snapshot: Snapshot) -> set[str]:
     return cards | set(snapshot.waste) | set(snapshot.stock or ())
 
 
+def cards_on_table(snapshot: Snapshot) -> int:
+    """How many cards lie on the table, face up or down, the stock's counted by its size."""
+    pyramid = sum(card is not None for row in snapshot.pyramid for card in row)
+    return pyramid + len(snapshot.waste) + snapshot.stock_size
+
+
 def cards_and_score(snapshot: Snapshot) -> tuple[object, ...]:
     """What undo must restore: every card's place and the score (the counter is not restored)."""
     return (snapshot.pyramid, snapshot.waste, snapshot.stock_size, snapshot.stock, snapshot.score)
 
 
 @pytest.fixture
-def play(adapter: Adapter) -> Play:
-    return Play(adapter)
+def play(adapter: Adapter, rules_under_test: UnderTest) -> Play:
+    return Play(adapter, rules_under_test)
+
+
+def not_applicable(why: str) -> None:
+    """End the scenario as not applicable: the engine cannot show what it needs."""
+    pytest.skip(f"{NOT_APPLICABLE}{why}")
 
 
 # --- Given ----------------------------------------------------------------------------------
 
 
-@given("the app's rules")
-def app_rules(play: Play) -> None:
-    play.profile = "app"
-
-
-@given(parsers.re(r"the (?P<profile>[a-z0-9-]+) rules"))
-def profile_rules(play: Play, profile: str) -> None:
-    play.profile = profile
+@given("the rules under test")
+def rules_under_test_step(play: Play) -> None:
+    """Says in the text what the plugin does: the scenario plays under the rule set checked."""
 
 
 @given("error help is off")
@@ -191,12 +229,23 @@ def error_help_off(play: Play) -> None:
 
 @given("a table:")
 def a_table(play: Play, docstring: str) -> None:
-    play.start(layout=parse_table(docstring))
+    if not play.under.capabilities.tables:
+        not_applicable("the engine cannot start from a table of our choosing")
+    layout = parse_table(docstring)
+    play.table = layout["pyramid"]
+    play.start(layout=layout)
 
 
 @given(parsers.re(r"the deal (?P<code>\S+)"))
 def a_deal(play: Play, code: str) -> None:
     play.first_deal = play.start(code=code)
+
+
+@given("a new deal of the engine's own")
+def own_deal(play: Play) -> None:
+    if not play.under.capabilities.own_deals:
+        not_applicable("the engine cannot start a deal of its own")
+    play.first_deal = play.start(deal=1)
 
 
 # --- When -----------------------------------------------------------------------------------
@@ -213,6 +262,27 @@ def tap(play: Play, targets: str) -> None:
 def tap_stock_times(play: Play, times: str) -> None:
     for _ in range(int(times)):
         play.tap("stock")
+
+
+@when("I go through the stock as many times as the rules allow")
+def every_pass(play: Play) -> None:
+    """Draw the whole stock, turn the waste back, and again, for every pass the rules under
+    test allow; each turn must bring the whole waste back into the stock."""
+    limit = play.under.rule_set.switches["max_recycles"]
+    if limit is None:
+        pytest.fail("the rules under test set no limit on passes (the scenario needs one)")
+    for recycle in range(limit + 1):
+        for _ in range(play.now.stock_size):
+            play.tap("stock")
+        if recycle == limit:
+            return
+        waste = play.now.waste
+        play.tap("stock")
+        after = play.now
+        assert not after.waste and after.stock_size == len(waste), (
+            f"turn {recycle + 1} of the {limit} allowed did not bring the waste back: "
+            f"waste {list(after.waste)}, stock {after.stock_size} cards"
+        )
 
 
 @when(parsers.re(r"I undo(?: (?P<times>\d+) times)?"))
@@ -234,18 +304,25 @@ def removed(play: Play, cards: str) -> None:
     present = on_table(play.now)
     for card in cards_in(cards):
         assert card not in present, f"{shown(card)} should be gone but is still on the table"
+        place = play.place_of(card)
+        if place is not None:
+            assert play.shows(place) is None, f"{shown(card)} should be gone from {place}"
 
 
 @then(parsers.re(r"(?P<cards>.+) (?:is|are) still in the pyramid"))
 def still_in_pyramid(play: Play, cards: str) -> None:
     pyramid = {c for row in play.now.pyramid for c in row}
     for card in cards_in(cards):
-        assert card in pyramid, f"{shown(card)} should still be in the pyramid"
+        place = play.place_of(card)
+        hidden = place is not None and play.face_down and play.shows(place) == FACE_DOWN
+        assert card in pyramid or hidden, f"{shown(card)} should still be in the pyramid"
 
 
 @then("the pyramid is:")
 def pyramid_is(play: Play, docstring: str) -> None:
     expected = parse_table(docstring)["pyramid"]
+    if play.face_down:
+        expected = face_down_view(expected)
     actual = [list(row) for row in play.now.pyramid]
     assert actual == expected, (
         f"the pyramid is\n{draw_pyramid(actual)}\nbut should be\n{draw_pyramid(expected)}"
@@ -257,6 +334,16 @@ def full_pyramid(play: Play) -> None:
     rows = play.now.pyramid
     assert [len(row) for row in rows] == list(range(1, ROWS + 1)), f"rows: {rows}"
     assert all(card is not None for row in rows for card in row), draw_pyramid(rows)
+
+
+@then(parsers.re(r"(?P<face>only the bottom row|every card) of the pyramid lies face up"))
+def face_up(play: Play, face: str) -> None:
+    rows = play.now.pyramid
+    down = [r for r, row in enumerate(rows, start=1) if FACE_DOWN in row]
+    wanted = list(range(1, ROWS)) if face.startswith("only") else []
+    assert down == wanted, f"rows with face-down cards: {down}, expected {wanted}\n" + (
+        draw_pyramid(rows)
+    )
 
 
 @then(parsers.re(r"the cards left in row (?P<row>\d) are (?P<cards>.+)"))
@@ -294,12 +381,15 @@ def pile_holds(play: Play, pile: str, count: str) -> None:
 
 @then("all 52 cards of one deck are on the table, each once")
 def whole_deck(play: Play) -> None:
+    """Every card seen once; under the face-down switch, the hidden ones make up the 52."""
     snapshot = play.now
     assert snapshot.stock is not None, "the adapter does not report the stock's cards"
-    listed = [c for row in snapshot.pyramid for c in row if c is not None]
-    listed += [*snapshot.waste, *snapshot.stock]
-    assert len(listed) == 52, f"{len(listed)} cards on the table"
-    assert len(set(listed)) == 52, f"a card appears twice: {sorted(listed)}"
+    places = [c for row in snapshot.pyramid for c in row if c is not None]
+    listed = [c for c in places if c != FACE_DOWN] + [*snapshot.waste, *snapshot.stock]
+    assert len(places) + len(snapshot.waste) + len(snapshot.stock) == 52, (
+        f"{len(places) + len(snapshot.waste) + len(snapshot.stock)} cards on the table"
+    )
+    assert len(set(listed)) == len(listed), f"a card appears twice: {sorted(listed)}"
     odd = [c for c in listed if Card.parse(c).ascii != c]
     assert not odd, f"cards not in the protocol's ASCII notation: {odd}"
 
@@ -334,12 +424,42 @@ def nothing_selected(play: Play) -> None:
 
 @then(parsers.re(r"the score is (?P<score>\d+)"))
 def score_is(play: Play, score: str) -> None:
-    assert play.now.score == int(score), f"the score is {play.now.score}, not {score}"
+    """The score as the app counts it (10 per pyramid card removed); an engine that scores one
+    point per card shows the cards gone from the table instead, and one with no score shows
+    nothing to check."""
+    convention = play.convention["score"]
+    now = play.now
+    if convention == "none":
+        return
+    expected = int(score)
+    if convention == "one-per-card":
+        expected = 52 - cards_on_table(now)
+    assert now.score == expected, f"the score is {now.score}, not {expected} ({convention})"
+
+
+@then(parsers.re(r"the score shows (?P<score>\d+)"))
+def score_shows(play: Play, score: str) -> None:
+    """Exactly the number on screen (scenarios about a scoring convention itself)."""
+    assert play.now.score == int(score), f"the score shows {play.now.score}, not {score}"
+
+
+@then(parsers.re(r"the move counter shows (?P<moves>\d+)"))
+def moves_show(play: Play, moves: str) -> None:
+    """Exactly the number on screen (scenarios about a counting convention itself)."""
+    assert play.now.moves == int(moves), f"the move counter shows {play.now.moves}, not {moves}"
 
 
 @then(parsers.re(r"the move counter is (?P<moves>\d+)"))
 def moves_is(play: Play, moves: str) -> None:
-    assert play.now.moves == int(moves), f"the move counter is {play.now.moves}, not {moves}"
+    """The counter as the app counts it; an engine whose undo restores the counter shows one
+    less per action undone, and one with no counter shows nothing to check."""
+    if play.convention["move_counter"] == "none":
+        return
+    expected = int(moves)
+    if play.convention["undo_counter"] == "restores":
+        expected -= play.undone
+    actual = play.now.moves
+    assert actual == expected, f"the move counter is {actual}, not {expected}"
 
 
 @then(parsers.re(f"the game (?P<words>{'|'.join(STATUS_WORDS)})"))

@@ -1,0 +1,250 @@
+"""``pyramide detect``: find out which rule set an engine plays, by playing it.
+
+The same machinery as the rulebook, read backwards: each probe sets up a position whose outcome
+tells the values of one switch apart, plays it through the adapter, and reads the snapshot. The
+report gives every switch value found with its evidence, then the named profile that fits, or
+the nearest one and how it differs. The engine's declared switches are never read: only what it
+does counts. Probes need an engine that starts from our tables (and, for the deal, one that deals
+its own games); a switch no probe could reach is reported unknown, never guessed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .adapter import FACE_DOWN, Adapter, Snapshot
+from .specdata import SWITCHES, load_profiles
+from .steps import parse_table
+
+MAX_RECYCLES_TRIED = 6
+"""Recycles tried before a stock is said to recycle without limit."""
+UNKNOWN = "unknown"
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One switch's value as the engine's behaviour shows it, and why."""
+
+    switch: str
+    value: Any
+    evidence: str
+
+
+@dataclass
+class Probe:
+    """Starts games of the engine under one of its profiles and plays taps."""
+
+    adapter: Adapter
+    profile: str
+    switches: Mapping[str, Any] | None = None
+    taps: list[Snapshot] = field(default_factory=list)
+
+    def table(self, drawing: str) -> Snapshot:
+        how: dict[str, Any] = {"profile": self.profile}
+        if self.switches is not None:
+            how["switches"] = dict(self.switches)
+        return self.adapter.start(layout=parse_table(drawing), **how)
+
+    def own_deal(self) -> Snapshot:
+        how: dict[str, Any] = {"profile": self.profile, "deal": 1}
+        if self.switches is not None:
+            how["switches"] = dict(self.switches)
+        return self.adapter.start(**how)
+
+    def tap(self, *targets: str) -> Snapshot:
+        snapshot = self.adapter.snapshot()
+        for target in targets:
+            snapshot = self.adapter.tap(target)
+        return snapshot
+
+
+def _gone(snapshot: Snapshot, *cards: str) -> bool:
+    """None of the cards is anywhere on the table (the stock counted when it is listed)."""
+    seen = {c for row in snapshot.pyramid for c in row} | set(snapshot.waste)
+    seen |= set(snapshot.stock or ())
+    return not seen & set(cards)
+
+
+def deal_probes(probe: Probe) -> list[Finding]:
+    """stock_24 and face_down, from a deal of the engine's own."""
+    dealt = probe.own_deal()
+    waste = len(dealt.waste)
+    down = sum(card == FACE_DOWN for row in dealt.pyramid for card in row)
+    return [
+        Finding("stock_24", waste == 0, f"its own deal 1 starts with {waste} waste card(s)"),
+        Finding("face_down", down > 0, f"its own deal 1 shows {down} face-down pyramid cards"),
+    ]
+
+
+def probe_recycles(probe: Probe) -> Finding:
+    probe.table("5♣\n9♦ 3♠\nstock: 2♥")
+    probe.tap("stock")
+    for recycles in range(MAX_RECYCLES_TRIED + 1):
+        after = probe.tap("stock")
+        if after.stock_size == 0:
+            return Finding(
+                "max_recycles",
+                recycles,
+                f"a one-card stock was turned back {recycles} times, then the tap did nothing",
+            )
+        probe.tap("stock")
+    return Finding(
+        "max_recycles", None, f"a one-card stock was turned back {MAX_RECYCLES_TRIED + 1} times"
+    )
+
+
+def probe_win(probe: Probe) -> Finding:
+    after = probe.table("6♦\nwaste: 7♣\nstock: K♥")
+    after = probe.tap("r1c1", "waste")
+    if not _gone(after, "6D", "7C"):
+        return Finding("strict_win", UNKNOWN, "the pair 6♦ + 7♣ clearing the pyramid was refused")
+    won = after.status == "won"
+    return Finding(
+        "strict_win",
+        not won,
+        f"with the pyramid cleared and K♥ left in the stock the game is {after.status}",
+    )
+
+
+def probe_waste(probe: Probe) -> Finding:
+    probe.table("Q♣\nA♦ 9♦\nwaste: 6♦ 7♣\nstock: 2♠")
+    if _gone(probe.tap("waste", "waste-below"), "6D", "7C"):
+        return Finding(
+            "waste_play",
+            "top-with-below",
+            "the waste top 7♣ paired with the 6♦ beneath it with no draw just before",
+        )
+    probe.table("Q♣\nA♦ 9♦\nwaste: 6♦\nstock: 7♣ 2♠")
+    if _gone(probe.tap("stock", "waste", "waste-below"), "6D", "7C"):
+        return Finding(
+            "waste_play",
+            "drawn-with-below",
+            "the 7♣ paired with the 6♦ beneath it only right after being drawn",
+        )
+    return Finding("waste_play", "top", "the 7♣ never paired with the 6♦ beneath it")
+
+
+def probe_stock_top(probe: Probe) -> Finding:
+    probe.table("Q♣\nA♦ 9♦\nstock: 4♣ 5♠")
+    paired = _gone(probe.tap("stock-top", "r2c2"), "4C", "9D")
+    what = "paired with" if paired else "could not pair with"
+    return Finding("stock_top_playable", paired, f"the stock's top card 4♣ {what} the free 9♦")
+
+
+def probe_covering(probe: Probe) -> Finding:
+    probe.table("6♦\n7♣ K♥\nstock: 2♣")
+    paired = _gone(probe.tap("r2c2", "r2c1", "r1c1"), "6D", "7C")
+    what = "paired with" if paired else "could not pair with"
+    return Finding(
+        "pairs_with_covering_card", paired, f"the 6♦ {what} the 7♣, the last card covering it"
+    )
+
+
+TABLE_PROBES: tuple[Callable[[Probe], Finding], ...] = (
+    probe_recycles,
+    probe_win,
+    probe_waste,
+    probe_stock_top,
+    probe_covering,
+)
+
+
+@dataclass(frozen=True)
+class Detection:
+    """Every switch found, and how the named profiles compare."""
+
+    findings: tuple[Finding, ...]
+    fits: tuple[str, ...]
+    """The named profiles matching every switch found (more than one when a switch is unknown)."""
+    nearest: str
+    differences: tuple[str, ...]
+
+    @property
+    def profile(self) -> str | None:
+        """The one named profile that fits, if exactly one does."""
+        return self.fits[0] if len(self.fits) == 1 else None
+
+    @property
+    def switches(self) -> dict[str, Any]:
+        return {f.switch: f.value for f in self.findings}
+
+    def report(self) -> str:
+        lines = [f"{'switch':<25} {'value':<17} evidence"]
+        for f in self.findings:
+            lines.append(f"{f.switch:<25} {_show(f.value):<17} {f.evidence}")
+        lines.append("")
+        if self.profile is not None:
+            lines.append(f"profile: {self.profile} (every switch found matches it)")
+        elif self.fits:
+            unknown = ", ".join(f.switch for f in self.findings if f.value == UNKNOWN)
+            lines.append(f"several profiles fit: {', '.join(self.fits)} (unknown here: {unknown})")
+        else:
+            lines.append(f"no named profile matches; nearest: {self.nearest}, which differs in:")
+            lines.extend(f"  {difference}" for difference in self.differences)
+        return "\n".join(lines)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "switches": {
+                f.switch: {"value": f.value, "evidence": f.evidence} for f in self.findings
+            },
+            "profile": self.profile,
+            "fits": list(self.fits),
+            "nearest": self.nearest,
+            "differences": list(self.differences),
+        }
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return "null (no limit)" if value is None else str(value)
+
+
+def detect(factory: Callable[[], Adapter], profile: str | None = None) -> Detection:
+    """Probe the engine under ``profile`` (default: the first rule set it declares)."""
+    adapter = factory()
+    capabilities = adapter.capabilities()
+    declared = [*capabilities.profiles, *capabilities.rule_sets]
+    name = profile or (declared[0] if declared else "app")
+    switches = None
+    if name not in declared and capabilities.any_rule_set:
+        switches = dict(load_profiles().profiles[name].switches)
+    probe = Probe(adapter, name, switches)
+    findings: list[Finding] = []
+    if capabilities.own_deals:
+        findings += deal_probes(probe)
+    else:
+        findings += [
+            Finding(s, UNKNOWN, "the engine deals no game of its own")
+            for s in ("stock_24", "face_down")
+        ]
+    if capabilities.tables:
+        findings += [run(probe) for run in TABLE_PROBES]
+    else:
+        findings += [
+            Finding(run.__name__.removeprefix("probe_"), UNKNOWN, "no tables of ours")
+            for run in TABLE_PROBES
+        ]
+    order = {switch: n for n, switch in enumerate(SWITCHES)}
+    findings.sort(key=lambda f: order.get(f.switch, len(order)))
+    return compare(tuple(findings))
+
+
+def compare(findings: tuple[Finding, ...]) -> Detection:
+    """The named profile matching every known finding, else the one differing least."""
+    known = {f.switch: f.value for f in findings if f.value != UNKNOWN}
+    ranked = []
+    for name, spec in load_profiles().profiles.items():
+        differences = tuple(
+            f"{switch}: the engine plays {_show(value)}, {name} says {_show(spec.switches[switch])}"
+            for switch, value in known.items()
+            if spec.switches[switch] != value
+        )
+        ranked.append((len(differences), name, differences))
+    ranked.sort(key=lambda entry: entry[0])
+    fits = tuple(name for count, name, _ in ranked if count == 0)
+    _, nearest, differences = ranked[0]
+    return Detection(findings, fits, nearest, differences)

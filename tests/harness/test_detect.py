@@ -1,0 +1,69 @@
+"""``pyramide detect`` names the rule set an engine plays from its behaviour alone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from pyramide.cli import main
+from pyramide.conformance.adapter import Capabilities, Snapshot
+from pyramide.conformance.detect import UNKNOWN, detect
+from pyramide.conformance.moveshim import example_factory
+from pyramide.conformance.reference_adapter import ReferenceAdapter
+from pyramide.conformance.specdata import load_profiles
+
+from features import wrong_adapters
+
+PROFILES = load_profiles().profiles
+
+
+@pytest.mark.parametrize("profile", list(PROFILES))
+def test_the_reference_engine_is_recognised_under_every_profile(profile: str) -> None:
+    found = detect(ReferenceAdapter, profile)
+    assert found.profile == profile, found.report()
+    assert found.switches == dict(PROFILES[profile].switches)
+    assert all(f.evidence for f in found.findings)
+
+
+def test_an_engine_is_judged_by_what_it_does_not_by_what_it_claims() -> None:
+    """It claims the app's rules but recycles only twice."""
+    found = detect(wrong_adapters.AppWithThreePasses)
+    assert found.profile == "three-passes"
+    recycles = next(f for f in found.findings if f.switch == "max_recycles")
+    assert recycles.value == 2 and "turned back 2 times" in recycles.evidence
+
+
+class FiveRecycles(ReferenceAdapter):
+    """Plays the app's rules with five recycles, a rule set no named profile has."""
+
+    def capabilities(self) -> Capabilities:
+        return Capabilities(own_deals=True)
+
+    def start(self, **how: Any) -> Snapshot:
+        return super().start(**how, switches={"max_recycles": 5})
+
+
+def test_an_engine_no_profile_fits_gets_the_nearest_and_the_differences() -> None:
+    found = detect(FiveRecycles)
+    assert found.profile is None and found.fits == ()
+    assert found.nearest == "app", "one switch from the app and from three-passes: the first"
+    assert found.differences == ("max_recycles: the engine plays 5, app says null (no limit)",)
+    assert "no named profile matches; nearest: app" in found.report()
+
+
+def test_what_no_probe_can_reach_is_unknown_and_the_candidates_are_all_named() -> None:
+    found = detect(example_factory, "microsoft")
+    unknown = {f.switch for f in found.findings if f.value == UNKNOWN}
+    assert unknown == {"stock_24", "face_down"}, "the shim's engine deals no game of its own"
+    assert set(found.fits) == {"microsoft", "pysolfc-relaxed"} and found.profile is None
+
+
+def test_the_command_prints_the_profile_and_exits_by_whether_one_fits(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["detect", "--profile", "aisleriot-thirteen"]) == 0
+    out = capsys.readouterr().out
+    assert "profile: aisleriot-thirteen" in out and "21 face-down pyramid cards" in out
+    assert main(["detect", "--impl", f"{__name__}:FiveRecycles", "--json"]) == 1
+    assert 'the engine plays 5, app says null (no limit)"' in capsys.readouterr().out
+    assert main(["detect", "--profile", "nonsense"]) == 2
