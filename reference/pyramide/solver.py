@@ -63,6 +63,7 @@ until a draw or a removal moves them.
 from __future__ import annotations
 
 import heapq
+from bisect import bisect_left
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
@@ -154,6 +155,7 @@ class _Search:
         self._talon_keys: dict[int, int] = {}
         self._partners_cache: dict[int, int] = {}
         self._talon_partners_cache: dict[int, int] = {}
+        self._present_cache: dict[int, tuple[int, ...]] = {}
         self.talon_by_rank: list[list[int]] = [[] for _ in range(KING + 1)]
         for i, rank in enumerate(self.talon_ranks):
             self.talon_by_rank[rank].append(i)
@@ -566,62 +568,79 @@ class _Search:
                     ):
                         pair = pyramid & ~(1 << cover) & ~(1 << covered)
                         yield (0, False, 0, _PAIR_PYRAMID, covered, cover), (pair, *kept)
-        for draws_before, recycled, draws_after, where in self._reachable_boundaries(state):
+        present = self.present(talon)
+        for draws_before, recycled, draws_after, k in self._reachable_boundaries(state, present):
+            here = draws_before == 0 and not recycled
             drew = draws_after > 0 if recycled else draws_before > 0 or fresh
             used = recycles + recycled if self.limited else 0
-            waste_top = not self.stock_playable or (draws_before == 0 and not recycled)
-            for kind, a, b, remaining_pyramid, remaining_talon in self._talon_removals(
-                pyramid, talon, where, free, waste_top, drew
+            for kind, a, b, remaining_pyramid, remaining_talon, n in self._talon_removals(
+                pyramid, talon, present, k, free, here or not self.stock_playable, drew
             ):
                 yield (
                     (draws_before, recycled, draws_after, kind, a, b),
                     (
                         remaining_pyramid,
                         remaining_talon,
-                        _top(remaining_talon, where) + 1,
+                        present[n] + 1 if n >= 0 else 0,
                         used,
                         False,
                     ),
                 )
 
-    def _reachable_boundaries(self, state: _State) -> Iterator[tuple[int, bool, int, int]]:
-        """Each boundary that draws can bring, with the shortest run that does it: (draws,
-        recycled, draws after the recycle, boundary).
+    def present(self, talon: int) -> tuple[int, ...]:
+        """The talon cards left, in sequence order (the waste from the bottom, then the stock
+        from the top)."""
+        found = self._present_cache.get(talon)
+        if found is None:
+            found = tuple(i for i in range(len(self.talon)) if talon >> i & 1)
+            self._present_cache[talon] = found
+        return found
 
-        Forward, each stock card drawn in turn. With a recycle left, round again to each place
-        below the waste top: just after the recycle (the waste empty; only the stock top is in
-        play, so only under its switch), then after each card left from the bottom of the waste
-        up to the one beneath the waste top. Back to the waste top itself only pays under the
-        drawn-with-below switch, to pair it, freshly drawn, with the card beneath it; and not
-        even then under the playable stock top, where the same pair is the waste top and the
-        stock top one draw before. With no card in the waste, going round comes back to here.
+    def _reachable_boundaries(
+        self, state: _State, present: tuple[int, ...]
+    ) -> Iterator[tuple[int, bool, int, int]]:
+        """Each boundary that draws can bring, with the shortest run that does it: (draws,
+        recycled, draws after the recycle, how many of the ``present`` talon cards are then in
+        the waste).
+
+        Forward, each stock card drawn in turn (under the playable stock top, not the last: with
+        the stock drawn out, the waste top alone is in play, and it was the stock top one draw
+        before). With a recycle left, round again to each place below the waste top: just after
+        the recycle (the waste empty; only the stock top is in play, so only under its switch),
+        then after each card left from the bottom of the waste up to the one beneath the waste
+        top. Back to the waste top itself only pays under the drawn-with-below switch, to pair
+        it, freshly drawn, with the card beneath it; and not even then under the playable stock
+        top, where the same pair is the waste top and the stock top one draw before. With no
+        card in the waste, going round comes back to here.
         """
-        _, talon, boundary, recycles, _ = state
-        yield 0, False, 0, boundary
-        stock = [i for i in range(boundary, len(self.talon)) if talon >> i & 1]
-        for n, i in enumerate(stock, start=1):
-            yield n, False, 0, i + 1
+        _, _, boundary, recycles, _ = state
+        in_waste = bisect_left(present, boundary)
+        in_stock = len(present) - in_waste
+        yield 0, False, 0, in_waste
+        for n in range(1, in_stock + (not self.stock_playable)):
+            yield n, False, 0, in_waste + n
         limit = self.profile.max_recycles
-        if not boundary or (limit is not None and recycles >= limit):
+        if not in_waste or (limit is not None and recycles >= limit):
             return
         if self.stock_playable:
-            yield len(stock), True, 0, 0
-        last = boundary if self.pair_needs_draw and not self.stock_playable else boundary - 1
-        below_top = (i for i in range(last) if talon >> i & 1)
-        for n, i in enumerate(below_top, start=1):
-            yield len(stock), True, n, i + 1
+            yield in_stock, True, 0, 0
+        last = in_waste if self.pair_needs_draw and not self.stock_playable else in_waste - 1
+        for n in range(1, last + 1):
+            yield in_stock, True, n, n
 
     def _talon_removals(
         self,
         pyramid: int,
         talon: int,
-        boundary: int,
+        present: tuple[int, ...],
+        in_waste: int,
         free: tuple[int, ...],
         waste_top: bool,
         drew: bool,
-    ) -> Iterator[tuple[int, int, int, int, int]]:
-        """Removals with the talon cards in play once the boundary is at ``boundary``: (kind, a,
-        b, pyramid left, talon left).
+    ) -> Iterator[tuple[int, int, int, int, int, int]]:
+        """Removals with the talon cards in play when the first ``in_waste`` of the
+        ``present`` talon cards are in the waste: (kind, a, b, pyramid left, talon left, where
+        in ``present`` the waste top then is, -1 for an empty waste).
 
         Under the playable-stock-top switch, the stock top alone or with a free pyramid card or
         the waste top. Then, if ``waste_top`` (which the caller asks for only where the position
@@ -629,39 +648,39 @@ class _Search:
         draw before), the waste top alone or with a free pyramid card, or with the card beneath
         it under the waste-pair switches (if ``drew``, for drawn-with-below).
         """
-        top = _top(talon, boundary)
-        if self.stock_playable:
-            stock_top = _first(talon, boundary)
-            if stock_top >= 0:
-                yield from self._card_removals(pyramid, talon, stock_top, free)
-                if top >= 0 and self.talon_ranks[top] + self.talon_ranks[stock_top] == PAIR_TOTAL:
-                    both = talon & ~(1 << top) & ~(1 << stock_top)
-                    yield _PAIR_TALON, top, stock_top, pyramid, both
+        top = present[in_waste - 1] if in_waste else -1
+        if self.stock_playable and in_waste < len(present):
+            stock_top = present[in_waste]
+            yield from self._card_removals(pyramid, talon, stock_top, free, in_waste - 1)
+            if top >= 0 and self.talon_ranks[top] + self.talon_ranks[stock_top] == PAIR_TOTAL:
+                both = talon & ~(1 << top) & ~(1 << stock_top)
+                yield _PAIR_TALON, top, stock_top, pyramid, both, in_waste - 2
         if top < 0 or not waste_top:
             return
-        yield from self._card_removals(pyramid, talon, top, free)
-        below = _top(talon, top)
+        yield from self._card_removals(pyramid, talon, top, free, in_waste - 2)
         if (
-            (drew or not self.pair_needs_draw)
-            and self.talon_pairs
-            and below >= 0
-            and self.talon_ranks[below] + self.talon_ranks[top] == PAIR_TOTAL
+            self.talon_pairs
+            and (drew or not self.pair_needs_draw)
+            and in_waste >= 2
+            and self.talon_ranks[present[in_waste - 2]] + self.talon_ranks[top] == PAIR_TOTAL
         ):
-            yield _PAIR_TALON, below, top, pyramid, talon & ~(1 << top) & ~(1 << below)
+            below = present[in_waste - 2]
+            both = talon & ~(1 << top) & ~(1 << below)
+            yield _PAIR_TALON, below, top, pyramid, both, in_waste - 3
 
     def _card_removals(
-        self, pyramid: int, talon: int, card: int, free: tuple[int, ...]
-    ) -> Iterator[tuple[int, int, int, int, int]]:
+        self, pyramid: int, talon: int, card: int, free: tuple[int, ...], waste_top: int
+    ) -> Iterator[tuple[int, int, int, int, int, int]]:
         """Removals of talon card ``card``, in play: alone if a King, else with a free pyramid
-        card."""
+        card (the waste top is then ``present[waste_top]``)."""
         rank = self.talon_ranks[card]
         without = talon & ~(1 << card)
         if rank == KING:
-            yield _KING_TALON, card, 0, pyramid, without
+            yield _KING_TALON, card, 0, pyramid, without, waste_top
             return
         for i in free:
             if self.ranks[i] + rank == PAIR_TOTAL:
-                yield _PAIR_WITH_TALON, i, card, pyramid & ~(1 << i), without
+                yield _PAIR_WITH_TALON, i, card, pyramid & ~(1 << i), without, waste_top
 
     def line(self, edge: _Edge) -> list[Move]:
         """The moves one search edge stands for."""
@@ -690,12 +709,6 @@ def _present(card: Card | None) -> Card:
 def _top(talon: int, boundary: int) -> int:
     """Index of the highest present talon card below ``boundary``, or -1."""
     return (talon & ((1 << boundary) - 1)).bit_length() - 1
-
-
-def _first(talon: int, boundary: int) -> int:
-    """Index of the lowest present talon card at or above ``boundary``, or -1."""
-    above = talon >> boundary
-    return (above & -above).bit_length() - 1 + boundary if above else -1
 
 
 def solve(game: Game, shortest: bool = True) -> Solution:

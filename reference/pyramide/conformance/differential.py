@@ -386,7 +386,7 @@ def make_machine(factory: Callable[[], Adapter], profile: str = "app") -> type[A
         def remove(self, data: st.DataObject) -> None:
             """A King or a pair the app's rules allow: what makes games go somewhere."""
             assert self.now is not None
-            options = removals(self.now)
+            options = removals(self.now, rules.stock_top_playable)
             if options:
                 for target in data.draw(st.sampled_from(options), label="removal"):
                     self.tap_target(target)

@@ -88,8 +88,9 @@ def random_code(rng: random.Random, profile: str = "app") -> str:
     return f"PY1-{load_profiles().profiles[profile].letter}-{suffix}"
 
 
-def touchable(snapshot: Snapshot) -> dict[str, Card]:
-    """Free pyramid cards and the waste top, by tap target, as the app's rules see them."""
+def touchable(snapshot: Snapshot, stock_top: bool = False) -> dict[str, Card]:
+    """Free pyramid cards and the waste top, by tap target, as the app's rules see them; and
+    the stock's top card when ``stock_top`` puts it in play (and the stock's order is shown)."""
     rows = snapshot.pyramid
     found = {}
     for r, row in enumerate(rows, start=1):
@@ -100,12 +101,15 @@ def touchable(snapshot: Snapshot) -> dict[str, Card]:
                 found[target_name(r, c)] = Card.parse(card)
     if snapshot.waste:
         found["waste"] = Card.parse(snapshot.waste[-1])
+    if stock_top and snapshot.stock:
+        found["stock-top"] = Card.parse(snapshot.stock[0])
     return found
 
 
-def removals(snapshot: Snapshot) -> list[tuple[str, ...]]:
-    """The taps of every King and pair removable under the app's rules."""
-    cards = touchable(snapshot)
+def removals(snapshot: Snapshot, stock_top: bool = False) -> list[tuple[str, ...]]:
+    """The taps of every King and pair removable under the app's rules (with the stock's top
+    card in play when ``stock_top`` says so)."""
+    cards = touchable(snapshot, stock_top)
     targets = sorted(cards)
     found: list[tuple[str, ...]] = [(t,) for t in targets if cards[t].rank == KING]
     found.extend(
@@ -265,7 +269,7 @@ class _RandomGame:
             return ["undo"]
         if roll > 0.92:
             return [self.rng.choice(ALL_TARGETS)]
-        options = removals(snapshot)
+        options = removals(snapshot, bool(self.under.rule_set.switches["stock_top_playable"]))
         return list(self.rng.choice(options)) if options else ["stock"]
 
     def play(self, max_actions: int) -> Snapshot:
