@@ -68,18 +68,22 @@ Feature: Undo
     Then the cards and the score are as they were at the start
     And the move counter is 3
 
-  @UNDO-LAST-100 @RECYCLE-UNLIMITED @needs-undo
+  @UNDO-LAST-100 @KING-ALONE @RECYCLE-UNLIMITED @needs-undo
   Scenario: Only the last 100 actions can be undone
-    101 taps on the stock: draws and recycles of two cards. The 101st undo finds nothing left
-    to take back, and the table stays as it was after the first tap.
+    101 actions: K♥ goes, K♣ goes, then 99 taps on the stock draw and recycle its two cards.
+    A hundred undos take back everything after the first action: K♣ is back, and no table
+    played after it had K♣ (so an undo that reaches back less far is seen). The 101st undo
+    would have to take back K♥, beyond the last 100 actions: nothing changes.
     Given the rules under test
     And a table:
       """
           5♠
-        Q♥  9♥
+        K♥  K♣
       stock: 2♣ 3♣
       """
-    When I tap the stock 101 times
+    When I tap K♥
+    And I tap K♣
+    And I tap the stock 99 times
     And I undo 100 times
     Then the cards and the score are as they were after tap 1
     When I undo

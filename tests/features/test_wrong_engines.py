@@ -54,6 +54,7 @@ FAULTS = [
         ("the move counter is",),
     ),
     Fault("RecycleReversed", frozenset({"RECYCLE-ORDER"}), ("the waste (bottom to top) is",)),
+    Fault("UndoReachesTen", frozenset({"UNDO-LAST-100"}), ("expected the table after tap 1",)),
     Fault(
         "EnglishTextsClaimedFrench",
         frozenset({"MSG-TEXTS", "TAP-BLOCKED", "PAIR-MISMATCH", "END-NO-MORE-MOVES"}),

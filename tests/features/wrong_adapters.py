@@ -6,6 +6,7 @@ in-process runs in ``test_wrong_engines`` name them as ``--pyramide-impl module:
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import replace
 from typing import Any
 
@@ -45,6 +46,15 @@ class UndoLowersTheCounter(ReferenceAdapter):
     def snapshot(self) -> Snapshot:
         snapshot = super().snapshot()
         return replace(snapshot, moves=snapshot.moves - self.undone)
+
+
+class UndoReachesTen(ReferenceAdapter):
+    """Keeps only the last 10 actions for undo, not 100."""
+
+    def start(self, **how: Any) -> Snapshot:
+        snapshot = super().start(**how)
+        self._table().game._history = deque(maxlen=10)
+        return snapshot
 
 
 class RecycleReversed(ReferenceAdapter):
