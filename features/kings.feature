@@ -42,6 +42,7 @@ Feature: Kings
       """
           K♥
         2♣  9♥
+      stock: 2♥
       """
     When I tap K♥
     Then K♥ is still in the pyramid

@@ -34,6 +34,7 @@ Feature: Messages
       """
           5♣
         9♦  3♠
+      stock: 2♥
       """
     When I tap 9♦ then 3♠
     Then the message reads "<text>" in <language>

@@ -47,6 +47,7 @@ Feature: Pairs that make 13
       """
             K♦
         <first>  <second>
+      stock: 2♥
       """
     When I tap <first> then <second>
     Then <first> and <second> are still in the pyramid
@@ -68,6 +69,7 @@ Feature: Pairs that make 13
       """
           K♦
         7♣  7♠
+      stock: 2♥
       """
     When I tap 7♣ then 7♠
     Then 7♠ is selected
@@ -124,6 +126,7 @@ Feature: Pairs that make 13
       """
           K♦
         7♣  7♠
+      stock: 2♥
       """
     When I tap 7♣ then 7♠
     Then the message is "sum-must-equal" with target 13

@@ -32,6 +32,7 @@ Feature: Variant: a card pairs with the last card covering it
       """
           6♦
         7♣  J♥
+      stock: 2♥
       """
     When I tap 7♣ then 6♦
     Then 6♦ and 7♣ are still in the pyramid

@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from pyramide import Game, Status, get_profile
 from pyramide.conformance import steps
+from pyramide.conformance.reference_adapter import layout_from_data
 from pyramide.conformance.plugin import (
     CAPABILITY_TAGS,
     IMPLEMENTATION_DEFINED,
@@ -138,3 +140,50 @@ def test_a_scenario_using_a_capability_is_tagged_with_it(tag: str) -> None:
         if tag not in s.tags and any(NEEDS[tag].search(step.name) for run in s.runs for step in run)
     ]
     assert untagged == []
+
+
+ABOUT_THE_END = {"END-NO-MORE-MOVES", "VAR-LIMITED-PASSES", "VAR-STRICT-WIN"}
+"""Rules about how a game ends: their scenarios may start where nothing is left to play."""
+
+
+def _first_tables(scenario: ParsedScenario) -> list[str]:
+    return [
+        step.docstring or ""
+        for run in scenario.runs
+        for step in run[:3]
+        if step.type == "given" and step.name == "a table:"
+    ]
+
+
+def _holds_under(scenario: ParsedScenario) -> str | None:
+    """A named profile whose switches every rule of the scenario holds under (conventions are
+    the engine's, so a rule bound to one is taken as declared)."""
+    spec = load_profiles()
+    for name, profile in spec.profiles.items():
+        states = spec.states(profile.switches)
+        if all(
+            states[switch] in allowed
+            for rule in rules_of(scenario)
+            for switch, allowed in RULES[rule].when.items()
+            if switch in spec.switches
+        ):
+            return name
+    return None
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=str)
+def test_no_scenario_starts_in_a_dead_end_unless_it_is_about_the_end(
+    scenario: ParsedScenario,
+) -> None:
+    """An engine may stop taking taps once nothing is left to play (the rules leave it open),
+    so a table with nothing to draw, recycle or remove proves nothing about other rules."""
+    if rules_of(scenario) & ABOUT_THE_END:
+        return
+    profile = _holds_under(scenario)
+    assert profile is not None, "the scenario's rules hold together under no named profile"
+    for drawing in _first_tables(scenario):
+        layout = steps.parse_table(drawing)
+        game = Game(layout_from_data(layout), get_profile(profile))
+        assert game.status is not Status.NO_MORE_MOVES, (
+            f"starts in a dead end under {profile}:\n{drawing}"
+        )
