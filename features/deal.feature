@@ -38,22 +38,39 @@ Feature: The deal
     And the stock holds 23 cards
 
   @DEAL-COVERING
-  Scenario: A card stays covered until both cards of the row below it have gone
-    Here the 5♦ (row 2, place 1) lies under the K♣ and the K♦ of row 3.
+  Scenario Outline: A card stays covered while either card of the row below it is there
+    Here the 5♦ (row 2, place 1) lies under the two cards at row 3, places 1 and 2.
     Given the rules under test
     And a table:
       """
           9♠
         5♦  4♥
-      K♣  K♦  J♥
+      <left>  <right>  J♥
       waste: 8♣
+      stock: 2♥
       """
-    When I tap K♣
-    And I tap 5♦ then the waste
+    When I tap 5♦ then the waste
     Then 5♦ is still in the pyramid
     And the waste top is 8♣
-    When I tap K♦
-    And I tap 5♦ then the waste
+
+    Examples: both, or either one
+      | left | right |
+      | K♣   | K♦    |
+      | --   | K♦    |
+      | K♣   | --    |
+
+  @DEAL-COVERING
+  Scenario: Once both cards of the row below it have gone, the card is free
+    Given the rules under test
+    And a table:
+      """
+          9♠
+        5♦  4♥
+      --  --  J♥
+      waste: 8♣
+      stock: 2♥
+      """
+    When I tap 5♦ then the waste
     Then 5♦ and 8♣ are removed
     And the pyramid is:
       """

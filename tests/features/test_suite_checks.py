@@ -7,7 +7,6 @@ import re
 import pytest
 from pyramide import Game, Status, get_profile
 from pyramide.conformance import steps
-from pyramide.conformance.reference_adapter import layout_from_data
 from pyramide.conformance.plugin import (
     CAPABILITY_TAGS,
     IMPLEMENTATION_DEFINED,
@@ -15,6 +14,7 @@ from pyramide.conformance.plugin import (
     known_tags,
     scenario_profile,
 )
+from pyramide.conformance.reference_adapter import layout_from_data
 from pyramide.conformance.specdata import load_profiles, load_rules
 from pytest_bdd.steps import StepFunctionContext, step_function_context_registry
 

@@ -10,7 +10,8 @@ from collections import deque
 from dataclasses import replace
 from typing import Any
 
-from pyramide.conformance.adapter import Capabilities, Shown, Snapshot
+from pyramide.cards import KING
+from pyramide.conformance.adapter import Capabilities, Shown, Snapshot, parse_target
 from pyramide.conformance.reference_adapter import ReferenceAdapter
 from pyramide.conformance.specdata import render_message
 
@@ -131,3 +132,31 @@ class AppWithDrawnPairs(AppPlayedAs):
 
 class AppWithCoveringPairs(AppPlayedAs):
     variant = "covering-pair"
+
+
+class KingTapDropsTheSelection(ReferenceAdapter):
+    """Right but different (OPEN-KING-WHILE-SELECTED the other way): a King tapped while a card
+    is selected only drops the selection; a second tap removes it."""
+
+    def tap(self, target: str) -> Snapshot:
+        table = self._table()
+        place = parse_target(target)
+        card = table.card_at(place) if place != "stock" else None  # type: ignore[arg-type]
+        if table.selected is not None and card is not None and card.rank == KING:
+            table.selected, table.message = None, None
+            return self.snapshot()
+        return super().tap(target)
+
+
+class DrawKeepsTheSelection(ReferenceAdapter):
+    """Right but different (OPEN-DRAW-SELECTION the other way): a draw keeps a selected pyramid
+    card selected (a selected waste top, now covered, is dropped)."""
+
+    def tap(self, target: str) -> Snapshot:
+        table = self._table()
+        kept = table.selected if isinstance(table.selected, tuple) else None
+        snapshot = super().tap(target)
+        if target == "stock" and kept is not None and table.card_at(kept) is not None:
+            table.selected = kept
+            return self.snapshot()
+        return snapshot
