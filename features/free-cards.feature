@@ -71,6 +71,20 @@ Feature: Free cards
     And the waste is 7♦ 2♣
     And the score is 0
 
+  @FREE-WASTE-TOP @WASTE-DRAWN-ALONE @needs-taps
+  Scenario: The card beneath the waste top cannot even be picked
+    Only the waste top is in play, so a tap on the card beneath it picks nothing.
+    Given the rules under test
+    And a table:
+      """
+          J♣
+        6♣  3♥
+      waste: 7♦ 2♣
+      stock: 5♠
+      """
+    When I tap the card beneath the waste top
+    Then nothing is selected
+
   @TAP-SELECT @needs-taps
   Scenario Outline: Tapping a free card selects it
     Given the rules under test

@@ -25,6 +25,22 @@ Feature: The stock and the waste
     Then the waste top is 8♥
     And the stock holds 1 card
 
+  @STOCK-DRAW @MOVES-COUNT
+  Scenario: A tap on the stock with nothing to draw or turn back is not a move
+    The stock and the waste are both empty; the K♣ is still there to play.
+    Given the rules under test
+    And a table:
+      """
+          5♠
+        K♣  9♥
+      """
+    When I tap the stock
+    Then the stock is empty
+    And the move counter is 0
+    And the score is 0
+    When I tap K♣
+    Then the move counter is 1
+
   @STOCK-DRAW
   Scenario: Drawing is allowed even when a pair could be played
     The 9♥ and the 4♦ on the waste make 13, yet the player may draw instead.

@@ -55,6 +55,8 @@ FAULTS = [
     ),
     Fault("RecycleReversed", frozenset({"RECYCLE-ORDER"}), ("the waste (bottom to top) is",)),
     Fault("UndoReachesTen", frozenset({"UNDO-LAST-100"}), ("expected the table after tap 1",)),
+    Fault("PicksTheCardBeneath", frozenset({"FREE-WASTE-TOP"}), ("is selected",)),
+    Fault("EmptyStockTapCounts", frozenset({"MOVES-COUNT"}), ("the move counter is",)),
     Fault(
         "EnglishTextsClaimedFrench",
         frozenset({"MSG-TEXTS", "TAP-BLOCKED", "PAIR-MISMATCH", "END-NO-MORE-MOVES"}),

@@ -160,3 +160,30 @@ class DrawKeepsTheSelection(ReferenceAdapter):
             table.selected = kept
             return self.snapshot()
         return snapshot
+
+
+class PicksTheCardBeneath(ReferenceAdapter):
+    """Lets the card beneath the waste top be picked (it is not in play)."""
+
+    def tap(self, target: str) -> Snapshot:
+        table = self._table()
+        if target == "waste-below" and table.selected is None and len(table.game.waste) > 1:
+            table.selected, table.message = "waste-below", None
+            return self.snapshot()
+        return super().tap(target)
+
+
+class EmptyStockTapCounts(ReferenceAdapter):
+    """Counts a tap on an empty stock with an empty waste as a move."""
+
+    extra = 0
+
+    def tap(self, target: str) -> Snapshot:
+        game = self._table().game
+        if target == "stock" and not game.stock and not game.waste:
+            self.extra += 1
+        return super().tap(target)
+
+    def snapshot(self) -> Snapshot:
+        snapshot = super().snapshot()
+        return replace(snapshot, moves=snapshot.moves + self.extra)

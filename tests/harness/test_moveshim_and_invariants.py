@@ -10,7 +10,12 @@ from typing import Any
 import pytest
 from pyramide.conformance.adapter import AdapterError, Snapshot
 from pyramide.conformance.differential import run_differential
-from pyramide.conformance.invariants import GameRecord, run_invariants
+from pyramide.conformance.invariants import (
+    GameRecord,
+    covered_removals,
+    run_invariants,
+    step_problems,
+)
 from pyramide.conformance.loading import load_factory
 from pyramide.conformance.moveshim import GameMoveEngine, MoveShimAdapter, example_factory
 from pyramide.conformance.reference_adapter import ReferenceAdapter
@@ -139,3 +144,38 @@ def test_the_python_example_module_loads_and_plays(monkeypatch: pytest.MonkeyPat
     for name in ("full_engine", "moves_only"):
         factory = load_factory(f"python_adapter:{name}")
         assert run_invariants(factory, games=2, max_actions=100) == []
+
+
+def _snapshot(pyramid: list[list[str | None]], score: int = 0, moves: int = 0) -> Snapshot:
+    rows = [*pyramid, *([None] * n for n in range(len(pyramid) + 1, 8))]
+    return Snapshot.from_json(
+        {
+            "pyramid": rows,
+            "waste": [],
+            "stock_size": 0,
+            "score": score,
+            "moves": moves,
+            "status": "playing",
+        }
+    )
+
+
+def test_a_card_taken_away_while_covered_is_a_violation_but_under_the_covering_pair_switch() -> (
+    None
+):
+    before = _snapshot([["6C"], ["7H", None]])
+    after = _snapshot([[None], [None, None]], score=20, moves=1)
+    assert covered_removals(before, after, covering_pair=False) == ["r1c1"]
+    assert covered_removals(before, after, covering_pair=True) == []
+    two_covers = _snapshot([["6C"], ["7H", "KD"]])
+    assert covered_removals(two_covers, _snapshot([[None], [None, "KD"]]), True) == ["r1c1"]
+    assert ("covered", "the card at r1c1 was taken away while covered") in step_problems(
+        before, after
+    )
+
+
+def test_a_tap_that_moves_no_card_must_not_count_or_score() -> None:
+    table = _snapshot([["6C"], ["7H", None]])
+    counted = _snapshot([["6C"], ["7H", None]], moves=1)
+    assert [name for name, _ in step_problems(table, counted)] == ["move-counter"]
+    assert step_problems(table, table) == []

@@ -20,6 +20,10 @@ FAST_DEALS = [
     *[("stock-24", seed) for seed in (0, 7)],
     *[("traditional", seed) for seed in (0, 7)],
     *[("classic-strict", seed) for seed in (1, 7)],
+    *[("aisleriot-thirteen", seed) for seed in (23, 17)],
+    *[("pysolfc-pyramid", seed) for seed in (0, 43)],
+    *[("pysolfc-relaxed", seed) for seed in (1, 9)],
+    *[("microsoft", seed) for seed in (2, 7)],
 ]
 """Deals, won and lost, that each profile solves in about a second at most (``shortest=False``)."""
 

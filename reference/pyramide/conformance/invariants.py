@@ -7,7 +7,10 @@ and undos and look, after every action, at what no correct engine can ever show:
   removed, or one point per card off the table; nothing to check without a score);
 - ``cards``: the 52 cards stay accounted for — no card twice, none from nowhere, and an action
   takes away nothing, a King, or two cards worth 13;
-- ``move-counter``: the move counter never goes down (but on an undo that restores it);
+- ``covered``: no pyramid card is taken away while a card lies on it (but its last covering
+  card, taken with it, under the covering-pair switch);
+- ``move-counter``: the move counter never goes down (but on an undo that restores it), and a
+  tap that moves no card changes neither the counter nor the score;
 - ``undo``: undo brings back the table as it was before the last move (the move counter, the
   selection and the message aside), as far back as the engine's undo depth;
 - ``won-score``: a won game shows 280 (under the app's scoring);
@@ -121,6 +124,23 @@ def removals(snapshot: Snapshot, stock_top: bool = False) -> list[tuple[str, ...
     return found
 
 
+def covered_pairs(snapshot: Snapshot) -> list[tuple[str, str]]:
+    """Taps of two pyramid cards worth 13 together, one of them covered (not a legal pair)."""
+    free = touchable(snapshot)
+    cards = {
+        target_name(r, c): Card.parse(card)
+        for r, row in enumerate(snapshot.pyramid, start=1)
+        for c, card in enumerate(row, start=1)
+        if card not in (None, FACE_DOWN)
+    }
+    return [
+        (a, b)
+        for a in sorted(cards)
+        for b in sorted(cards)
+        if a < b and cards[a].rank + cards[b].rank == PAIR_TOTAL and not (a in free and b in free)
+    ]
+
+
 ALL_TARGETS = (
     *(target_name(r, c) for r in range(1, ROWS + 1) for c in range(1, r + 1)),
     "waste",
@@ -184,11 +204,49 @@ def state_problems(
     return problems
 
 
-def step_problems(before: Snapshot, after: Snapshot) -> list[tuple[str, str]]:
+def covered_removals(before: Snapshot, after: Snapshot, covering_pair: bool) -> list[str]:
+    """Pyramid places emptied by one action while a card still lay on them (a card taken with
+    the last one covering it is allowed under the covering-pair switch)."""
+    rows_before, rows_after = before.pyramid, after.pyramid
+    emptied = {
+        (r, c)
+        for r, row in enumerate(rows_before)
+        for c, card in enumerate(row)
+        if card is not None and rows_after[r][c] is None
+    }
+    found = []
+    for r, c in sorted(emptied):
+        if r + 1 == len(rows_before):
+            continue
+        covers = {(r + 1, c + k) for k in (0, 1) if rows_before[r + 1][c + k] is not None}
+        allowed = covering_pair and len(covers) == 1 and covers <= emptied
+        if covers and not allowed:
+            found.append(target_name(r + 1, c + 1))
+    return found
+
+
+def step_problems(
+    before: Snapshot, after: Snapshot, covering_pair: bool = False
+) -> list[tuple[str, str]]:
     """What is wrong with a move or tap (not an undo) going from ``before`` to ``after``."""
     problems = []
     if after.moves < before.moves:
         problems.append(("move-counter", f"move counter went from {before.moves} to {after.moves}"))
+    still = (before.pyramid, before.waste, before.stock_size) == (
+        after.pyramid,
+        after.waste,
+        after.stock_size,
+    )
+    if still and (after.moves, after.score) != (before.moves, before.score):
+        problems.append(
+            (
+                "move-counter",
+                f"a tap that moved no card took counter and score from "
+                f"{before.moves}/{before.score} to {after.moves}/{after.score}",
+            )
+        )
+    for place in covered_removals(before, after, covering_pair):
+        problems.append(("covered", f"the card at {place} was taken away while covered"))
     lost_count = total(before) - total(after)
     if lost_count not in (0, 1, 2):
         problems.append(("cards", f"{total(before)} cards on the table became {total(after)}"))
@@ -263,12 +321,16 @@ class _RandomGame:
                 )
 
     def next_taps(self, snapshot: Snapshot) -> list[str]:
-        """Mostly removals, else draws; now and then an undo or a tap anywhere."""
+        """Mostly removals, else draws; now and then an undo, a tap anywhere, or two cards
+        worth 13 of which one is still covered (which a correct engine refuses)."""
         roll = self.rng.random()
         if self.can_undo and roll < 0.08:
             return ["undo"]
         if roll > 0.92:
             return [self.rng.choice(ALL_TARGETS)]
+        covered = covered_pairs(snapshot)
+        if roll > 0.86 and covered:
+            return list(self.rng.choice(covered))
         options = removals(snapshot, bool(self.under.rule_set.switches["stock_top_playable"]))
         return list(self.rng.choice(options)) if options else ["stock"]
 
@@ -276,6 +338,7 @@ class _RandomGame:
         scoring = self.under.conventions["score"]
         restores = self.under.conventions["undo_counter"] == "restores"
         strict = bool(self.under.rule_set.switches["strict_win"])
+        covering = bool(self.under.rule_set.switches["pairs_with_covering_card"])
         snapshot = self.adapter.start(**self.start)
         problems = state_problems(snapshot, scoring, strict)
         if total(snapshot) != len(DECK):
@@ -290,7 +353,7 @@ class _RandomGame:
                     expected = self.history.pop() if self.history else snapshot
                     problems += undo_problems(snapshot, after, expected, restores)
                 else:
-                    problems += step_problems(snapshot, after)
+                    problems += step_problems(snapshot, after, covering)
                     if table_of(after) != table_of(snapshot):
                         self.history = [*self.history, snapshot]
                         if self.undo_depth is not None:

@@ -24,6 +24,7 @@ INVARIANT_RULES: dict[str, tuple[str, ...]] = {
     "undo": ("UNDO-RESTORES",),
     "won-score": ("SCORE-WIN-280",),
     "won": ("END-WIN", "VAR-STRICT-WIN"),
+    "covered": ("FREE-PYRAMID", "PAIR-NOT-COVERING", "VAR-COVERING-PAIR"),
 }
 """Each invariant and the catalogue rules that a violation of it may break; a row cites those
 that hold for the engine's rule set and conventions, and is outside the rule set when none
