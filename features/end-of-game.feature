@@ -68,6 +68,22 @@ Feature: The end of the game
     When I tap the waste
     Then the message is "no-more-moves"
 
+  @OPEN-TAPS-AFTER-END @END-NO-MORE-MOVES @TAP-BLOCKED @implementation-defined @needs-messages
+  Scenario: After « no more moves », a tap on a covered card still says it is blocked
+    The rules do not say whether a stuck game still answers taps; the reference engine does.
+    Given the rules under test
+    And a table:
+      """
+          5♣
+        9♦  3♠
+      waste: K♥
+      """
+    When I tap the waste
+    Then the game is over with no more moves
+    When I tap 5♣
+    Then the message is "card-blocked"
+    And the move counter is 1
+
   @END-NO-MORE-MOVES @END-PLAY-GOES-ON
   Scenario: With stock and waste empty, a pair still to play keeps the game going
     Given the rules under test
@@ -96,10 +112,10 @@ Feature: The end of the game
     Then the stock holds 1 card
     And the game goes on
 
-  @OPEN-TIMER @END-WIN @implementation-defined
+  @OPEN-TAPS-AFTER-END @OPEN-TIMER @END-WIN @implementation-defined
   Scenario: Once won, the game is over: further taps change nothing
-    The rules do not say when the game's clock starts or stops, and the suite sees no clock.
-    What it can see is that a won game is finished: the reference engine then ignores taps.
+    The rules do not say what a tap does after a win, nor when the game's clock stops (the
+    suite sees no clock). The reference engine ignores every tap once the game is won.
     Given the rules under test
     And a table:
       """
