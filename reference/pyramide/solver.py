@@ -102,6 +102,9 @@ _State = tuple[int, int, int, int, bool]
 _Edge = tuple[int, bool, int, int, int, int]
 """(draws, recycled, draws after the recycle, removal kind, card slot, card slot)."""
 
+_ALL_RANKS = (1 << KING + 1) - 2
+"""Ranks 1 to 13 as bits."""
+
 _KING_PYRAMID, _KING_TALON, _PAIR_PYRAMID, _PAIR_WITH_TALON, _PAIR_TALON = range(5)
 """Removal kinds: a pyramid King, a talon King (waste top or stock top), two pyramid cards, a
 pyramid card and a talon card, two talon cards (the earlier in the sequence first). A removal
@@ -155,6 +158,7 @@ class _Search:
         self._talon_keys: dict[int, int] = {}
         self._partners_cache: dict[int, int] = {}
         self._talon_partners_cache: dict[int, int] = {}
+        self._ranks_cache: dict[int, int] = {}
         self._present_cache: dict[int, tuple[int, ...]] = {}
         self.talon_by_rank: list[list[int]] = [[] for _ in range(KING + 1)]
         for i, rank in enumerate(self.talon_ranks):
@@ -284,14 +288,22 @@ class _Search:
         recycle."""
         found = (1 << KING) | self._pyramid_partners(pyramid)
         if self.talon_meets:
-            talon_partners = self._talon_partners_cache.get(talon)
+            counts = self.talon_key(talon)
+            talon_partners = self._talon_partners_cache.get(counts)
             if talon_partners is None:
-                counts = self.talon_counts(talon)
                 talon_partners = sum(
-                    1 << rank for rank in range(1, KING) if counts[PAIR_TOTAL - rank]
+                    1 << rank for rank in range(1, KING) if counts >> 3 * (PAIR_TOTAL - rank) & 7
                 )
-                self._talon_partners_cache[talon] = talon_partners
+                self._talon_partners_cache[counts] = talon_partners
             found |= talon_partners
+        return found
+
+    def _cards_of_ranks(self, ranks: int) -> int:
+        """The talon cards (as a mask of slots) whose rank is among ``ranks`` (as bits)."""
+        found = self._ranks_cache.get(ranks)
+        if found is None:
+            found = sum(1 << i for i, rank in enumerate(self.talon_ranks) if ranks >> rank & 1)
+            self._ranks_cache[ranks] = found
         return found
 
     def _pyramid_pairs(self, lows: int, highs: int) -> int:
@@ -524,12 +536,12 @@ class _Search:
         if limit is None or recycles < limit:
             return self.prospects(pyramid, talon)
         leaving = self._leaving_ranks(pyramid, talon)
-        for i in range(boundary - 1, -1, -1):
-            if talon >> i & 1 and not leaving >> self.talon_ranks[i] & 1:
-                reachable = talon & ~((1 << i) - 1)
-                most, winnable = self.prospects(pyramid, reachable)
-                return most, winnable and (reachable == talon or not self.profile.strict_win)
-        return self.prospects(pyramid, talon)
+        stuck = talon & ((1 << boundary) - 1) & self._cards_of_ranks(~leaving & _ALL_RANKS)
+        if not stuck:
+            return self.prospects(pyramid, talon)
+        reachable = talon & ~((1 << stuck.bit_length() - 1) - 1)
+        most, winnable = self.prospects(pyramid, reachable)
+        return most, winnable and (reachable == talon or not self.profile.strict_win)
 
     def upper_bound(self, state: _State) -> int:
         return self.outlook(state)[0]
@@ -541,7 +553,9 @@ class _Search:
         return state[0] == 0 and (not self.profile.strict_win or state[1] == 0)
 
     def steps(self, state: _State) -> Iterator[tuple[_Edge, _State]]:
-        """Every removal reachable from ``state``, each after the draws that make it possible."""
+        """Every removal reachable from ``state``, each after the shortest run of draws that
+        makes it possible; only a free pyramid King's when there is one (unless the last move
+        was a draw under the drawn-with-below switch: see the module's last reduction)."""
         pyramid, talon, boundary, recycles, fresh = state
         free = self.free(pyramid)
         ranks = self.ranks
