@@ -39,7 +39,7 @@ SEEDS = st.integers(min_value=0, max_value=MAX_SEED)
 ALL_PROFILES = st.sampled_from(list(PROFILES.values()))
 STEPS = 80
 GREEDY_STEPS = 300
-RANDOM_PLAY = settings(max_examples=examples(50))
+RANDOM_PLAY = settings(max_examples=examples(30))
 UNDO = "undo"
 
 
@@ -156,7 +156,7 @@ def test_random_moves_and_undos_keep_every_invariant(
         check(game, ledger)
 
 
-@settings(max_examples=examples(30))
+@settings(max_examples=examples(20))
 @given(seed=SEEDS, profile=ALL_PROFILES, rng=st.randoms(use_true_random=False))
 def test_greedy_play_to_the_end_keeps_every_invariant_and_wins_score_280(
     seed: int, profile: Profile, rng: Random

@@ -107,19 +107,19 @@ def _agrees_with_brute_force(game: Game) -> None:
         assert _replays_to_a_win(game, solution.moves)
 
 
-@settings(max_examples=examples(600))
+@settings(max_examples=examples(200))
 @given(st.sampled_from(PROFILE_LIST).flatmap(small_games))
 def test_solver_agrees_with_brute_force(game: Game) -> None:
     _agrees_with_brute_force(game)
 
 
-@settings(max_examples=examples(300))
+@settings(max_examples=examples(200))
 @given(st.sampled_from(PROFILE_LIST).flatmap(small_games))
 def test_any_win_and_can_remove_agree_with_brute_force(game: Game) -> None:
     _any_win_agrees_with_brute_force(game)
 
 
-@settings(max_examples=examples(300))
+@settings(max_examples=examples(200))
 @given(st.sampled_from(TALON_SWITCH_PROFILES).flatmap(small_games))
 def test_talon_switches_agree_with_brute_force(game: Game) -> None:
     _agrees_with_brute_force(game)
