@@ -8,18 +8,14 @@ file exactly the rules those deviations name fail. soliterm is a development dep
 
 from __future__ import annotations
 
-import io
 import itertools
-import json
-import sys
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
-from pyramide.cli import main
+from checkruns import Run, run_check
 from pyramide.conformance.adapter import Adapter, Capabilities, Snapshot
 from pyramide.conformance.detect import detect
 from pyramide.conformance.invariants import GameRecord, run_invariants
@@ -41,36 +37,11 @@ KNOWN_INVARIANT_VIOLATIONS: list[str] = []
 """Invariants soliterm breaks on its own deals: none (its win rule is not among them)."""
 
 
-@dataclass(frozen=True)
-class Run:
-    status: int
-    out: str
-    records: list[dict[str, Any]]
-
-    @property
-    def footer(self) -> dict[str, Any]:
-        return self.records[-1]
-
-    @property
-    def scenarios(self) -> list[dict[str, Any]]:
-        return [r for r in self.records if r["type"] == "scenario"]
-
-
 def _check(folder: Path, *args: str) -> Run:
-    """``pyramide check`` in-process; module-scoped, so the streams are swapped by hand."""
-    report = folder / "run.jsonl"
-    argv = ["check", "--impl", IMPL, "--profile", PROFILE, *FAST, "--report", str(report), *args]
-    out = io.StringIO()
-    saved = sys.stdout, sys.stderr
+    """``pyramide check`` of soliterm in-process, with the example adapter importable."""
     with pytest.MonkeyPatch.context() as monkeypatch:
         monkeypatch.syspath_prepend(str(EXAMPLE))
-        sys.stdout, sys.stderr = out, io.StringIO()
-        try:
-            status = main(argv)
-        finally:
-            sys.stdout, sys.stderr = saved
-    records = [json.loads(line) for line in report.read_text().splitlines()]
-    return Run(status, out.getvalue(), records)
+        return run_check(folder, "--impl", IMPL, "--profile", PROFILE, *FAST, *args)
 
 
 def deviations() -> dict[str, str]:

@@ -6,17 +6,14 @@ module; two random invariant games keep them short.
 
 from __future__ import annotations
 
-import io
-import json
 import re
 import sys
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import pytest
 import yaml
+from checkruns import Run, run_check
 from pyramide.cli import main
 from pyramide.conformance.specdata import load_rules
 
@@ -29,31 +26,9 @@ FORCED = [r for r in RULES.values() if r.status != "implementation-defined" and 
 FAST = ["--invariant-games", "2"]
 
 
-@dataclass(frozen=True)
-class Run:
-    status: int
-    out: str
-    err: str
-    records: list[dict[str, Any]]
-    folder: Path
-
-    @property
-    def footer(self) -> dict[str, Any]:
-        return self.records[-1]
-
-    @property
-    def scenarios(self) -> list[dict[str, Any]]:
-        return [r for r in self.records if r["type"] == "scenario"]
-
-
-def check(folder: Path, capsys: pytest.CaptureFixture[str], *args: str) -> Run:
-    report = folder / "run.jsonl"
-    status = main(["check", *FAST, "--report", str(report), *args])
-    captured = capsys.readouterr()
-    records = []
-    if report.exists():
-        records = [json.loads(line) for line in report.read_text().splitlines()]
-    return Run(status, captured.out, captured.err, records, folder)
+def check(folder: Path, *args: str) -> Run:
+    """A short run (two invariant games) with its report read back."""
+    return run_check(folder, *FAST, *args)
 
 
 def impl(name: str) -> list[str]:
@@ -64,26 +39,12 @@ def impl(name: str) -> list[str]:
 def reference_run(tmp_path_factory: pytest.TempPathFactory) -> Run:
     folder = tmp_path_factory.mktemp("reference")
     reports = ["--junitxml", str(folder / "junit.xml"), "--markdown", str(folder / "summary.md")]
-    return _run_outside_capsys(folder, *reports)
+    return check(folder, *reports)
 
 
 @pytest.fixture(scope="module")
 def five_per_card_run(tmp_path_factory: pytest.TempPathFactory) -> Run:
-    return _run_outside_capsys(tmp_path_factory.mktemp("five"), *impl("FivePerCard"))
-
-
-def _run_outside_capsys(folder: Path, *args: str) -> Run:
-    """Module-scoped runs cannot use capsys: capture by swapping the streams."""
-    out, err = io.StringIO(), io.StringIO()
-    saved = sys.stdout, sys.stderr
-    sys.stdout, sys.stderr = out, err
-    try:
-        report = folder / "run.jsonl"
-        status = main(["check", *FAST, "--report", str(report), *args])
-    finally:
-        sys.stdout, sys.stderr = saved
-    records = [json.loads(line) for line in report.read_text().splitlines()]
-    return Run(status, out.getvalue(), err.getvalue(), records, folder)
+    return check(tmp_path_factory.mktemp("five"), *impl("FivePerCard"))
 
 
 def test_the_reference_engine_passes_every_rule(reference_run: Run) -> None:
@@ -140,27 +101,25 @@ def test_a_wrong_engine_fails_with_exit_1_on_the_rules_it_breaks(five_per_card_r
 
 
 def test_expected_failures_are_kept_apart_and_an_unexpected_pass_is_flagged(
-    five_per_card_run: Run, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    five_per_card_run: Run, tmp_path: Path
 ) -> None:
     failed = [r for r in five_per_card_run.scenarios if r["outcome"] == "failed"]
     passed = next(r for r in five_per_card_run.scenarios if r["outcome"] == "passed")
     listed = [{"scenario": r["scenario"], "reason": "scores 5, fix pending"} for r in failed]
     known = tmp_path / "known.yaml"
     known.write_text(yaml.safe_dump(listed))
-    run = check(tmp_path, capsys, *impl("FivePerCard"), "--expected-failures", str(known))
+    run = check(tmp_path, *impl("FivePerCard"), "--expected-failures", str(known))
     assert run.status == 0, run.out
     assert run.footer["counts"]["expected failure"] == len(failed)
 
     known.write_text(yaml.safe_dump([*listed, {"scenario": passed["scenario"], "reason": "x"}]))
-    run = check(tmp_path, capsys, *impl("FivePerCard"), "--expected-failures", str(known))
+    run = check(tmp_path, *impl("FivePerCard"), "--expected-failures", str(known))
     assert run.status == 1
     assert run.footer["counts"]["unexpected pass"] >= 1
 
 
-def test_missing_capabilities_are_not_applicable_never_passed(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    run = check(tmp_path, capsys, *impl("MovesOnly"))
+def test_missing_capabilities_are_not_applicable_never_passed(tmp_path: Path) -> None:
+    run = check(tmp_path, *impl("MovesOnly"))
     assert run.status == 0
     not_applicable = [r for r in run.scenarios if r["outcome"] == "not applicable"]
     assert not_applicable and all(r["reason"] for r in not_applicable)
@@ -169,11 +128,9 @@ def test_missing_capabilities_are_not_applicable_never_passed(
     assert compliance["passed"] == compliance["applicable"] < len(FORCED)
 
 
-def test_a_run_that_checked_too_little_fails_saying_so(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_a_run_that_checked_too_little_fails_saying_so(tmp_path: Path) -> None:
     """Nothing failed, but a move-only engine shows only part of the rulebook."""
-    run = check(tmp_path, capsys, *impl("MovesOnly"), "--min-coverage", "99")
+    run = check(tmp_path, *impl("MovesOnly"), "--min-coverage", "99")
     assert run.status == 1 and run.footer["ok"] is False
     assert "FAILED on coverage: only" in run.out and "minimum 99 %" in run.out
     assert re.search(r"checked \d+ of \d+ scenarios of this rule set", run.out)
@@ -181,9 +138,9 @@ def test_a_run_that_checked_too_little_fails_saying_so(
 
 
 def test_an_engine_that_does_not_play_the_rule_set_asked_for_gets_exit_1_not_a_pass(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path,
 ) -> None:
-    run = check(tmp_path, capsys, *impl("MovesOnly"), "--profile", "traditional")
+    run = check(tmp_path, *impl("MovesOnly"), "--profile", "traditional")
     assert run.status == 1
     assert run.footer["counts"]["passed"] == 0
     assert "no scenario could be checked on this engine" in run.out
@@ -220,10 +177,8 @@ EXAMPLES = Path(__file__).parents[2] / "docs" / "examples"
     ],
     ids=["reference-over-json-lines", "javascript-example"],
 )
-def test_engines_over_json_lines_pass_the_whole_check(
-    engine: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    run = check(tmp_path, capsys, "--cmd", engine)
+def test_engines_over_json_lines_pass_the_whole_check(engine: str, tmp_path: Path) -> None:
+    run = check(tmp_path, "--cmd", engine)
     assert run.status == 0, run.out
     counts = run.footer["counts"]
     not_applicable = [r for r in run.scenarios if r["outcome"] == "not applicable"]
@@ -241,11 +196,9 @@ BROKEN_ENGINES = {
 
 
 @pytest.mark.parametrize("fault", list(BROKEN_ENGINES))
-def test_a_broken_engine_gives_a_complete_report_of_errors(
-    fault: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_a_broken_engine_gives_a_complete_report_of_errors(fault: str, tmp_path: Path) -> None:
     program, symptom = BROKEN_ENGINES[fault]
-    run = check(tmp_path, capsys, "--cmd", f'{sys.executable} -c "{program}"', "--timeout", "1")
+    run = check(tmp_path, "--cmd", f'{sys.executable} -c "{program}"', "--timeout", "1")
     assert run.status == 1
     assert {r["outcome"] for r in run.scenarios} == {"errored"}
     assert len(run.scenarios) > 100, "every scenario is reported, none lost"
