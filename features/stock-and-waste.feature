@@ -41,6 +41,21 @@ Feature: The stock and the waste
     When I tap K♣
     Then the move counter is 1
 
+  @STOCK-OUT-OF-PLAY
+  Scenario: The stock's top card is out of play until it is drawn
+    The 4♣ would make 13 with the 9♦, but it is still in the stock.
+    Given the rules under test
+    And a table:
+      """
+          Q♣
+        A♦  9♦
+      stock: 4♣ K♠
+      """
+    When I tap the stock's top card then 9♦
+    Then 9♦ is still in the pyramid
+    And the stock holds 2 cards
+    And the score is 0
+
   @STOCK-DRAW
   Scenario: Drawing is allowed even when a pair could be played
     The 9♥ and the 4♦ on the waste make 13, yet the player may draw instead.

@@ -108,30 +108,47 @@ class MovesOnly(ReferenceAdapter):
 
 
 class AppPlayedAs(ReferenceAdapter):
-    """Plays the app's games under a variant's rules: one switch wrongly turned on."""
+    """Claims the app's rules but plays them with one switch wrongly set."""
 
-    variant = "app"
+    switch: tuple[tuple[str, Any], ...] = ()
+    """The switch played wrongly, as (name, value)."""
 
     def start(self, **how: Any) -> Snapshot:
         if how.get("profile", "app") == "app":
-            how["profile"] = self.variant
+            how["switches"] = dict(self.switch)
         return super().start(**how)
 
 
 class AppWithStrictWin(AppPlayedAs):
-    variant = "strict-win"
+    switch = (("strict_win", True),)
 
 
 class AppWithThreePasses(AppPlayedAs):
-    variant = "three-passes"
+    switch = (("max_recycles", 2),)
 
 
 class AppWithDrawnPairs(AppPlayedAs):
-    variant = "drawn-with-waste"
+    switch = (("waste_play", "drawn-with-below"),)
+
+
+class AppWithWastePairAnytime(AppPlayedAs):
+    switch = (("waste_play", "top-with-below"),)
 
 
 class AppWithCoveringPairs(AppPlayedAs):
-    variant = "covering-pair"
+    switch = (("pairs_with_covering_card", True),)
+
+
+class AppWithStockTop(AppPlayedAs):
+    switch = (("stock_top_playable", True),)
+
+
+class AppWithStock24(AppPlayedAs):
+    switch = (("stock_24", True),)
+
+
+class AppDealtFaceDown(AppPlayedAs):
+    switch = (("face_down", True),)
 
 
 class KingTapDropsTheSelection(ReferenceAdapter):

@@ -202,6 +202,7 @@ class Game {
     this.message = null;
     if (this.won()) return;
     if (target === "stock") return this.tapStock();
+    if (target === "stock-top") return; // the app's stock cards are never in play
     const place = /^r([1-7])c([1-7])$/.exec(target);
     if (place ? place[2] > place[1] : !["waste", "waste-below"].includes(target)) {
       throw new Error(`not a tap target: ${target}`);

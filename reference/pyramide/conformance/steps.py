@@ -67,8 +67,8 @@ def cards_in(text: str) -> list[str]:
 
 
 def shown(card: str) -> str:
-    """A snapshot's ASCII card as the rulebook writes it (``TD`` → ``10♦``)."""
-    return str(Card.parse(card))
+    """A snapshot's ASCII card as the rulebook writes it (``TD`` → ``10♦``; ``??`` stays)."""
+    return card if card == FACE_DOWN else str(Card.parse(card))
 
 
 def parse_table(text: str) -> dict[str, Any]:
