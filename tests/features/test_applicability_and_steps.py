@@ -15,6 +15,8 @@ from pyramide.conformance.reference_adapter import ReferenceAdapter
 from pyramide.conformance.rulesets import UnderTest
 from pyramide.conformance.steps import Play, parse_table
 
+from .inprocess import suite_file
+
 EVERYTHING = Capabilities(profiles=("app", "strict-win"))
 NOTHING = Capabilities(
     taps=False, messages=None, undo=False, deal_codes=False, stock_order=False, profiles=("app",)
@@ -123,3 +125,11 @@ def test_cards_are_found_where_a_player_touches_them() -> None:
     assert play.target("8D") == "waste"
     assert play.target("the card beneath the waste top") == "waste-below"
     assert play.target("the stock") == "stock"
+
+
+def test_an_unknown_rule_set_stops_a_plain_pytest_run_with_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status = pytest.main([suite_file(), "-p", "no:cacheprovider", "--pyramide-profile", "nonsense"])
+    assert status == pytest.ExitCode.USAGE_ERROR
+    assert "unknown profile 'nonsense'; known profiles: app," in capsys.readouterr().err

@@ -156,6 +156,12 @@ def pytest_configure(config: pytest.Config) -> None:
         )
     except AdapterLoadError as error:
         raise pytest.UsageError(str(error)) from None
+    wanted = config.getoption("--pyramide-profile")
+    if wanted is not None:
+        try:
+            rulesets.resolve(wanted)
+        except RuleSetError as error:
+            raise pytest.UsageError(str(error)) from None
 
 
 def tags_of(item: pytest.Item) -> set[str]:
