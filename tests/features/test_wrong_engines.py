@@ -58,6 +58,25 @@ FAULTS = [
     Fault("PicksTheCardBeneath", frozenset({"FREE-WASTE-TOP"}), ("is selected",)),
     Fault("EmptyStockTapCounts", frozenset({"MOVES-COUNT"}), ("the move counter is",)),
     Fault(
+        "WasteKingStays",
+        frozenset({"KING-ALONE"}),
+        ("should be gone", "the message", "the move counter is", "status is", "the score is"),
+    ),
+    Fault(
+        "WasteNeverPairs",
+        frozenset({"WASTE-PAIRS"}),
+        (
+            "should be gone",
+            "status is",
+            "the message",
+            "the move counter is",
+            "the score is",
+            "the pyramid is",
+        ),
+    ),
+    Fault("NeverWon", frozenset({"END-WIN"}), ("the game's status is",)),
+    Fault("UndoKeepsThePoints", frozenset({"UNDO-RESTORES"}), ("expected the table",)),
+    Fault(
         "EnglishTextsClaimedFrench",
         frozenset({"MSG-TEXTS", "TAP-BLOCKED", "PAIR-MISMATCH", "END-NO-MORE-MOVES"}),
         ("the message",),

@@ -10,6 +10,7 @@ from collections import deque
 from dataclasses import replace
 from typing import Any
 
+from pyramide import Game, Move, RemoveKing, RemovePair
 from pyramide.cards import KING
 from pyramide.conformance.adapter import Capabilities, Shown, Snapshot, parse_target
 from pyramide.conformance.reference_adapter import ReferenceAdapter
@@ -204,3 +205,50 @@ class EmptyStockTapCounts(ReferenceAdapter):
     def snapshot(self) -> Snapshot:
         snapshot = super().snapshot()
         return replace(snapshot, moves=snapshot.moves + self.extra)
+
+
+class _RefusesSomeMoves(ReferenceAdapter):
+    """The reference with some legal moves refused (see :meth:`refuses`)."""
+
+    def refuses(self, move: Move, game: Game) -> bool:
+        raise NotImplementedError
+
+    def start(self, **how: Any) -> Snapshot:
+        snapshot = super().start(**how)
+        game = self._table().game
+        legal = game.is_legal
+        game.is_legal = lambda move: legal(move) and not self.refuses(move, game)  # type: ignore[method-assign]
+        return snapshot
+
+
+class WasteKingStays(_RefusesSomeMoves):
+    """A King on top of the waste cannot be removed."""
+
+    def refuses(self, move: Move, game: Game) -> bool:
+        return isinstance(move, RemoveKing) and move.card == game.waste_top
+
+
+class WasteNeverPairs(_RefusesSomeMoves):
+    """The waste top never pairs with a pyramid card."""
+
+    def refuses(self, move: Move, game: Game) -> bool:
+        return isinstance(move, RemovePair) and game.waste_top in (move.first, move.second)
+
+
+class NeverWon(ReferenceAdapter):
+    """Never says the game is won."""
+
+    def snapshot(self) -> Snapshot:
+        snapshot = super().snapshot()
+        return replace(snapshot, status="playing") if snapshot.status == "won" else snapshot
+
+
+class UndoKeepsThePoints(ReferenceAdapter):
+    """Undo puts the cards back but not the points."""
+
+    def undo(self) -> Snapshot:
+        game = self._table().game
+        score = game.score
+        super().undo()
+        game.score = score
+        return self.snapshot()
