@@ -195,6 +195,7 @@ def _detect(args: argparse.Namespace) -> int:
     from .conformance.adapter import AdapterError
     from .conformance.detect import detect
     from .conformance.loading import AdapterLoadError, load_factory
+    from .conformance.rulesets import RuleSetError
     from .conformance.specdata import load_profiles
 
     known = load_profiles().profiles
@@ -203,7 +204,7 @@ def _detect(args: argparse.Namespace) -> int:
     try:
         factory = load_factory(args.impl, args.cmd, args.timeout)
         found = detect(factory, args.profile)
-    except AdapterLoadError as error:
+    except (AdapterLoadError, RuleSetError) as error:
         raise UsageError(str(error)) from None
     except AdapterError as error:
         print(f"pyramide detect: the engine failed during the probes: {error}", file=sys.stderr)

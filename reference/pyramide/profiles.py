@@ -161,9 +161,3 @@ def profile_from_switches(name: str, switches: Mapping[str, Any]) -> Profile:
         if isinstance(getattr(APP, switch), bool) and not isinstance(value, bool):
             raise ProfileError(f"{switch} must be true or false, not {value!r}")
     return Profile(name=name, letter=None, **dict(switches))
-
-
-def profile_named_by(switches: Mapping[str, Any]) -> Profile | None:
-    """The named profile with exactly these switch values, if there is one."""
-    wanted = profile_from_switches("wanted", switches).switches
-    return next((p for p in PROFILES.values() if p.switches == wanted), None)

@@ -6,6 +6,7 @@ in-process runs in ``test_wrong_engines`` name them as ``--pyramide-impl module:
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections import deque
 from dataclasses import replace
 from typing import Any
@@ -207,11 +208,12 @@ class EmptyStockTapCounts(ReferenceAdapter):
         return replace(snapshot, moves=snapshot.moves + self.extra)
 
 
-class _RefusesSomeMoves(ReferenceAdapter):
+class _RefusesSomeMoves(ReferenceAdapter, ABC):
     """The reference with some legal moves refused (see :meth:`refuses`)."""
 
+    @abstractmethod
     def refuses(self, move: Move, game: Game) -> bool:
-        raise NotImplementedError
+        """Whether this legal move is refused all the same."""
 
     def start(self, **how: Any) -> Snapshot:
         snapshot = super().start(**how)

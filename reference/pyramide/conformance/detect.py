@@ -11,10 +11,11 @@ its own games); a switch no probe could reach is reported unknown, never guessed
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from .adapter import FACE_DOWN, Adapter, Snapshot
+from .rulesets import RuleSetError, UnderTest
 from .specdata import SWITCHES, load_profiles
 from .steps import parse_table
 
@@ -32,25 +33,19 @@ class Finding:
     evidence: str
 
 
-@dataclass
+@dataclass(frozen=True)
 class Probe:
-    """Starts games of the engine under one of its profiles and plays taps."""
+    """Starts games of the engine under one of its rule sets and plays taps."""
 
     adapter: Adapter
-    profile: str
-    switches: Mapping[str, Any] | None = None
-    taps: list[Snapshot] = field(default_factory=list)
+    how: Mapping[str, Any]
+    """What ``start`` takes to play the rule set (its profile name, maybe its switches)."""
 
     def table(self, drawing: str) -> Snapshot:
-        how: dict[str, Any] = {"profile": self.profile}
-        if self.switches is not None:
-            how["switches"] = dict(self.switches)
-        return self.adapter.start(layout=parse_table(drawing), **how)
+        return self.adapter.start(layout=parse_table(drawing), **self.how)
 
     def own_deal(self) -> Snapshot:
-        how: dict[str, Any] = {"profile": self.profile, "deal": 1}
-        if self.switches is not None:
-            how["switches"] = dict(self.switches)
+        how = {**self.how, "deal": 1}  # the number only engines with own deals are sent
         return self.adapter.start(**how)
 
     def tap(self, *targets: str) -> Snapshot:
@@ -209,10 +204,13 @@ def detect(factory: Callable[[], Adapter], profile: str | None = None) -> Detect
     capabilities = adapter.capabilities()
     declared = [*capabilities.profiles, *capabilities.rule_sets]
     name = profile or (declared[0] if declared else "app")
-    switches = None
-    if name not in declared and capabilities.any_rule_set:
-        switches = dict(load_profiles().profiles[name].switches)
-    probe = Probe(adapter, name, switches)
+    try:
+        how = UnderTest.of(capabilities, name).start_arguments()
+    except RuleSetError:
+        if name not in declared:  # neither declared nor playable through any_rule_set
+            raise
+        how = {"profile": name}  # a rule set of the engine's own, under its own name
+    probe = Probe(adapter, how)
     findings: list[Finding] = []
     if capabilities.own_deals:
         findings += deal_probes(probe)

@@ -37,7 +37,7 @@ from ..cards import DECK, KING, PAIR_TOTAL, Card
 from ..dealcode import ALPHABET, SUFFIX_LENGTH
 from ..layout import ROWS
 from .adapter import FACE_DOWN, Adapter, Snapshot, target_name
-from .rulesets import UnderTest, named
+from .rulesets import Binding, UnderTest
 from .specdata import load_profiles
 
 POINTS = 10
@@ -380,8 +380,8 @@ def run_invariants(
     if under is None:
         capabilities = factory().capabilities()
         under = UnderTest.of(capabilities, profile)
-        if under.binding is None:
-            under = replace(under, rule_set=named(profile))
+        if under.binding is None:  # not declared: ask for the profile by name all the same
+            under = replace(under, binding=Binding(profile, None))
     for number in range(games):
         game_seed = seed * 100_003 + number
         game = _RandomGame(factory(), random.Random(game_seed), under)

@@ -18,7 +18,8 @@ from typing import Any, TextIO
 
 import pytest
 
-from .adapter import Adapter, AdapterError, Capabilities
+from . import rulesets
+from .adapter import Adapter, AdapterError
 from .collector import Collector
 from .invariants_check import invariant_results
 from .loading import AdapterLoadError, load_factory
@@ -70,7 +71,7 @@ def under_test(factory: Callable[[], Adapter], profile: str | None) -> UnderTest
         capabilities = factory().capabilities()
     except AdapterError:
         if profile is not None:
-            UnderTest.of(Capabilities(), profile)  # still refuse an unknown profile
+            rulesets.resolve(profile)  # still refuse an unknown profile or a bad file
         return None
     except Exception as error:  # the user's factory itself is broken: say so, no traceback
         raise CheckError(f"the adapter factory failed: {type(error).__name__}: {error}") from None
