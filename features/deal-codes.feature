@@ -37,7 +37,7 @@ Feature: Deal codes
     And the score is 30
     And the move counter is 2
 
-  @CODE-DOCUMENTED @END-PLAY-GOES-ON @RECYCLE-UNLIMITED @needs-codes
+  @CODE-DOCUMENTED @END-PLAY-GOES-ON @RECYCLE-UNLIMITED @STOCK-DRAW @needs-codes
   Scenario: PY1-N-AAAAAAJ is never won but play goes on: draws and recycles stay possible
     Given the rules under test
     And the deal PY1-N-AAAAAAJ

@@ -37,7 +37,7 @@ Feature: The deal
     Then the waste holds 1 card
     And the stock holds 23 cards
 
-  @DEAL-COVERING
+  @DEAL-COVERING @FREE-PYRAMID
   Scenario Outline: A card stays covered while either card of the row below it is there
     Here the 5♦ (row 2, place 1) lies under the two cards at row 3, places 1 and 2.
     Given the rules under test
@@ -59,7 +59,7 @@ Feature: The deal
       | --   | K♦    |
       | K♣   | --    |
 
-  @DEAL-COVERING
+  @DEAL-COVERING @FREE-PYRAMID @WASTE-PAIRS @PAIR-THIRTEEN @PAIR-VALUES
   Scenario: Once both cards of the row below it have gone, the card is free
     Given the rules under test
     And a table:

@@ -8,7 +8,7 @@ Feature: The end of the game
   Tables: the pyramid row by row from the top, "--" for a place whose card has gone, rows
   left out at the bottom are empty; the waste from bottom to top; the stock top card first.
 
-  @END-WIN
+  @END-WIN @WASTE-PAIRS @PAIR-THIRTEEN @PAIR-VALUES
   Scenario: Clearing the pyramid wins, with cards still in the stock and the waste
     Given the rules under test
     And a table:
@@ -22,7 +22,7 @@ Feature: The end of the game
     And the stock holds 2 cards
     And the waste is J♥
 
-  @END-WIN
+  @END-WIN @WASTE-PAIRS @PAIR-THIRTEEN @PAIR-VALUES
   Scenario: The game is not won while a pyramid card is left
     Given the rules under test
     And a table:
@@ -41,7 +41,7 @@ Feature: The end of the game
     When I tap 5♠ then the waste
     Then the game is won
 
-  @END-NO-MORE-MOVES
+  @END-NO-MORE-MOVES @KING-ALONE
   Scenario: Nothing left to draw, recycle or remove: no more moves
     Given the rules under test
     And a table:
@@ -56,7 +56,7 @@ Feature: The end of the game
     Then K♥ is removed
     And the game is over with no more moves
 
-  @END-NO-MORE-MOVES @needs-messages
+  @END-NO-MORE-MOVES @KING-ALONE @needs-messages
   Scenario: The dead end is announced
     Given the rules under test
     And a table:
@@ -84,7 +84,7 @@ Feature: The end of the game
     Then the message is "card-blocked"
     And the move counter is 1
 
-  @END-NO-MORE-MOVES @END-PLAY-GOES-ON
+  @END-NO-MORE-MOVES @END-PLAY-GOES-ON @PAIR-THIRTEEN @PAIR-VALUES
   Scenario: With stock and waste empty, a pair still to play keeps the game going
     Given the rules under test
     And a table:

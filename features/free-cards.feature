@@ -30,7 +30,7 @@ Feature: Free cards
       | --   | K♥    |
       | K♠   | --    |
 
-  @FREE-PYRAMID
+  @FREE-PYRAMID @WASTE-PAIRS @PAIR-THIRTEEN @PAIR-VALUES
   Scenario: A card is free once both cards on it have gone
     Given the rules under test
     And a table:
@@ -43,7 +43,7 @@ Feature: Free cards
     When I tap 6♣ then the waste
     Then 6♣ and 7♦ are removed
 
-  @FREE-WASTE-TOP
+  @FREE-WASTE-TOP @WASTE-PAIRS @PAIR-THIRTEEN @PAIR-VALUES
   Scenario: The top card of the waste is free
     Given the rules under test
     And a table:
@@ -96,6 +96,7 @@ Feature: Free cards
       """
     When I tap <card>
     Then <card> is selected
+    And the move counter is 0
 
     Examples:
       | card |
@@ -103,7 +104,7 @@ Feature: Free cards
       | 3♥   |
       | 7♦   |
 
-  @TAP-BLOCKED @needs-taps @needs-messages
+  @TAP-BLOCKED @FREE-PYRAMID @needs-taps @needs-messages
   Scenario: Tapping a covered card only says it is blocked
     Given the rules under test
     And a table:
@@ -117,7 +118,7 @@ Feature: Free cards
     And J♣ is still in the pyramid
     And the message is "card-blocked"
 
-  @TAP-BLOCKED @needs-codes @needs-taps @needs-messages
+  @TAP-BLOCKED @FREE-PYRAMID @needs-codes @needs-taps @needs-messages
   Scenario: The rules' own example: the Q♣ of row 6 is blocked at the start
     Given the rules under test
     And the deal PY1-N-AAAAAAS
@@ -128,7 +129,7 @@ Feature: Free cards
     And the score is 0
     And the move counter is 0
 
-  @TAP-BLOCKED @needs-taps @needs-messages
+  @TAP-BLOCKED @FREE-PYRAMID @needs-taps @needs-messages
   Scenario: With error help off, a covered card does not even say it is blocked
     Given the rules under test
     And error help is off

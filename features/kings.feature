@@ -35,7 +35,7 @@ Feature: Kings
     Then K♠ is removed
     And the waste top is 4♦
 
-  @KING-ALONE
+  @FREE-PYRAMID @KING-ALONE
   Scenario: A covered King stays
     Given the rules under test
     And a table:

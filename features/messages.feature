@@ -11,7 +11,7 @@ Feature: Messages
   Tables: the pyramid row by row from the top, "--" for a place whose card has gone, rows
   left out at the bottom are empty; the waste from bottom to top; the stock top card first.
 
-  @MSG-TEXTS @TAP-BLOCKED @needs-taps @needs-messages
+  @MSG-TEXTS @TAP-BLOCKED @FREE-PYRAMID @needs-taps @needs-messages
   Scenario Outline: The blocked-card message, word for word
     Given the rules under test
     And a table:
@@ -44,7 +44,7 @@ Feature: Messages
       | fr       | La somme doit être égale à 13         |
       | hu       | Az összegnek ennyinek kell lennie: 13 |
 
-  @MSG-TEXTS @END-NO-MORE-MOVES @needs-messages
+  @MSG-TEXTS @END-NO-MORE-MOVES @KING-ALONE @needs-messages
   Scenario Outline: The dead-end message, word for word
     Given the rules under test
     And a table:
@@ -61,7 +61,7 @@ Feature: Messages
       | fr       | Plus aucun coup possible    |
       | hu       | Nincs több lehetséges lépés |
 
-  @MSG-TEXTS @needs-messages
+  @MSG-TEXTS @PAIR-THIRTEEN @PAIR-VALUES @needs-messages
   Scenario: A pair that makes 13 shows no message
     Given the rules under test
     And a table:

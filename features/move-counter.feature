@@ -6,7 +6,7 @@ Feature: The move counter
   Tables: the pyramid row by row from the top, "--" for a place whose card has gone, rows
   left out at the bottom are empty; the waste from bottom to top; the stock top card first.
 
-  @MOVES-COUNT
+  @MOVES-COUNT @PAIR-THIRTEEN @PAIR-VALUES @KING-ALONE @WASTE-PAIRS @STOCK-DRAW
   Scenario Outline: What counts as a move
     Given the rules under test
     And a table:
@@ -29,7 +29,7 @@ Feature: The move counter
       | the waste King, then a pair with 4♠     | the waste, 9♣ then the waste | 2     |
       | a draw                                  | the stock                    | 1     |
 
-  @MOVES-COUNT @RECYCLE-ORDER
+  @MOVES-COUNT @RECYCLE-ORDER @STOCK-DRAW
   Scenario: A recycle counts as a move too
     Given the rules under test
     And a table:

@@ -40,6 +40,22 @@ Feature: Pairs that make 13
       | Q♣    | A♣     |
       | 10♦   | 3♦     |
 
+  @PAIR-THIRTEEN @PAIR-VALUES @needs-taps
+  Scenario: A pair goes in one move, the second tap taking both cards
+    Given the rules under test
+    And a table:
+      """
+            K♦
+          6♠  7♥
+      stock: 2♥
+      """
+    When I tap 6♠
+    Then 6♠ is still in the pyramid
+    When I tap 7♥
+    Then 6♠ and 7♥ are removed
+    And the score is 20
+    And the move counter is 1
+
   @PAIR-VALUES @PAIR-MISMATCH
   Scenario Outline: Two cards that do not make 13 both stay
     Given the rules under test
@@ -75,7 +91,7 @@ Feature: Pairs that make 13
     Then 7♠ is selected
     And the message is "sum-must-equal" with target 13
 
-  @PAIR-MISMATCH @needs-taps
+  @PAIR-MISMATCH @WASTE-PAIRS @PAIR-THIRTEEN @PAIR-VALUES @needs-taps
   Scenario: After a wrong sum, the second card can make a pair at once
     Given the rules under test
     And a table:
@@ -89,7 +105,7 @@ Feature: Pairs that make 13
     Then 7♠ and 6♥ are removed
     And 7♣ is still in the pyramid
 
-  @PAIR-NOT-COVERING
+  @PAIR-NOT-COVERING @FREE-PYRAMID
   Scenario Outline: A card does not pair with the card still lying on it
     Once the K♥ has gone, only the 7♣ still covers the 6♦: they make 13 but stay.
     Given the rules under test

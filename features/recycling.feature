@@ -40,7 +40,7 @@ Feature: Recycling the waste
     And the waste is empty
     And the move counter is 1
 
-  @RECYCLE-UNLIMITED
+  @RECYCLE-UNLIMITED @END-PLAY-GOES-ON @STOCK-DRAW
   Scenario: There is no limit to the passes through the stock
     Given the rules under test
     And a table:

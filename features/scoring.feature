@@ -7,8 +7,29 @@ Feature: Scoring
   Tables: the pyramid row by row from the top, "--" for a place whose card has gone, rows
   left out at the bottom are empty; the waste from bottom to top; the stock top card first.
 
-  @SCORE-PYRAMID-CARD @SCORE-NOTHING-ELSE
-  Scenario Outline: What each kind of removal earns
+  @SCORE-PYRAMID-CARD @PAIR-THIRTEEN @PAIR-VALUES @KING-ALONE
+  Scenario Outline: A pyramid card removed earns 10
+    Given the rules under test
+    And a table:
+      """
+            Q♠
+          5♣  8♣
+        4♦  9♣  K♥
+      waste: 4♠ K♣
+      stock: 8♥
+      """
+    Then the score is 0
+    When I tap <taps>
+    Then the score is <score>
+
+    Examples:
+      | removal                     | taps       | score |
+      | a pair of two pyramid cards | 4♦ then 9♣ | 20    |
+      | a King of the pyramid       | K♥         | 10    |
+
+  @SCORE-NOTHING-ELSE @SCORE-PYRAMID-CARD @PAIR-THIRTEEN @PAIR-VALUES @KING-ALONE @WASTE-PAIRS
+  @STOCK-DRAW @RECYCLE-ORDER
+  Scenario Outline: Waste cards, draws and recycles earn nothing
     Given the rules under test
     And a table:
       """
@@ -24,14 +45,12 @@ Feature: Scoring
 
     Examples:
       | removal                                      | taps                             | score |
-      | a pair of two pyramid cards                  | 4♦ then 9♣                       | 20    |
-      | a King of the pyramid                        | K♥                               | 10    |
       | a King from the waste                        | the waste                        | 0     |
       | the waste King, then a pyramid card and 4♠   | the waste, 9♣ then the waste     | 10    |
       | a draw                                       | the stock                        | 0     |
       | a draw and a recycle                         | the stock, the stock             | 0     |
 
-  @SCORE-PYRAMID-CARD
+  @SCORE-PYRAMID-CARD @PAIR-THIRTEEN @PAIR-VALUES @KING-ALONE
   Scenario: Points add up card by card
     Given the rules under test
     And a table:
@@ -46,7 +65,7 @@ Feature: Scoring
     And I tap 5♣ then 8♣
     Then the score is 50
 
-  @SCORE-WIN-280 @END-WIN
+  @SCORE-WIN-280 @END-WIN @PAIR-THIRTEEN @PAIR-VALUES @KING-ALONE
   Scenario: A whole pyramid cleared is worth 280
     Each row is cleared from the bottom up: the Kings alone, the others in pairs of 13.
     Given the rules under test

@@ -25,7 +25,7 @@ Feature: The stock and the waste
     Then the waste top is 8♥
     And the stock holds 1 card
 
-  @STOCK-DRAW @MOVES-COUNT
+  @MOVES-COUNT @STOCK-DRAW
   Scenario: A tap on the stock with nothing to draw or turn back is not a move
     The stock and the waste are both empty; the K♣ is still there to play.
     Given the rules under test
@@ -72,7 +72,7 @@ Feature: The stock and the waste
     And the stock is empty
     And 9♥ is still in the pyramid
 
-  @WASTE-PAIRS
+  @WASTE-PAIRS @PAIR-THIRTEEN @PAIR-VALUES
   Scenario Outline: The waste top pairs with a free card of the pyramid
     Given the rules under test
     And a table:
@@ -90,7 +90,7 @@ Feature: The stock and the waste
       | 9♥        | the waste |
       | the waste | 9♥        |
 
-  @WASTE-PAIRS
+  @WASTE-PAIRS @PAIR-THIRTEEN @PAIR-VALUES
   Scenario: A freshly drawn card pairs with the pyramid
     Given the rules under test
     And a table:

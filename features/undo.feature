@@ -1,15 +1,15 @@
 Feature: Undo
   The Undo button takes back the last actions, up to 100 of them: pairs, Kings, draws and
   recycles. The cards go back where they were and the points they earned are taken off the
-  score. The move counter does not go back down: undoing never lowers it (and in the reference
-  engine undoing is not itself a move, so the counter stays as it was). Undoing also drops
-  whatever card was picked.
+  score. The move counter does not go back down: undoing never lowers it. Whether undoing is
+  itself a move, and what becomes of a picked card, the rules leave open; the reference
+  engine counts no move for an undo and drops the picked card.
 
   Tables: the pyramid row by row from the top, "--" for a place whose card has gone, rows
   left out at the bottom are empty; the waste from bottom to top; the stock top card first.
 
-  @UNDO-RESTORES @UNDO-COUNTER-KEEPS @needs-undo
-  Scenario Outline: Undo puts the cards back and takes the points off, not the moves
+  @UNDO-RESTORES @PAIR-THIRTEEN @PAIR-VALUES @KING-ALONE @STOCK-DRAW @needs-undo
+  Scenario Outline: Undo puts the cards back and takes the points off
     Given the rules under test
     And a table:
       """
@@ -22,16 +22,37 @@ Feature: Undo
     When I tap <taps>
     And I undo
     Then the cards and the score are as they were at the start
-    And the move counter is <moves>
 
     Examples:
-      | action                      | taps                 | moves |
-      | a pair of two pyramid cards | 4♦ then 9♣           | 1     |
-      | a King of the pyramid       | K♥                   | 1     |
-      | a King from the waste       | the waste            | 1     |
-      | a draw                      | the stock            | 1     |
+      | action                      | taps                 |
+      | a pair of two pyramid cards | 4♦ then 9♣           |
+      | a King of the pyramid       | K♥                   |
+      | a King from the waste       | the waste            |
+      | a draw                      | the stock            |
 
-  @UNDO-RESTORES @RECYCLE-ORDER @needs-undo
+  @UNDO-COUNTER-KEEPS @MOVES-COUNT @PAIR-THIRTEEN @PAIR-VALUES @KING-ALONE @STOCK-DRAW @needs-undo
+  Scenario Outline: Undo never lowers the move counter
+    Whether undoing is itself a move is left open; either way the moves played stay counted.
+    Given the rules under test
+    And a table:
+      """
+            Q♠
+          5♣  8♣
+        4♦  9♣  K♥
+      waste: 4♠ K♣
+      stock: 8♥
+      """
+    When I tap <taps>
+    And I undo
+    Then the move counter is at least <moves>
+
+    Examples:
+      | action                      | taps                     | moves |
+      | a pair of two pyramid cards | 4♦ then 9♣               | 1     |
+      | a King, then a draw         | K♥, the stock            | 2     |
+      | a King from the waste       | the waste                | 1     |
+
+  @UNDO-RESTORES @RECYCLE-ORDER @STOCK-DRAW @needs-undo
   Scenario: Undo takes back a recycle, then the draw before it
     Given the rules under test
     And a table:
@@ -49,7 +70,7 @@ Feature: Undo
     When I undo
     Then the cards and the score are as they were at the start
 
-  @UNDO-RESTORES @needs-undo
+  @UNDO-RESTORES @PAIR-THIRTEEN @PAIR-VALUES @KING-ALONE @needs-undo
   Scenario: Several undos take back several removals, the last one first
     Given the rules under test
     And a table:
@@ -66,7 +87,6 @@ Feature: Undo
     And the score is 30
     When I undo 2 times
     Then the cards and the score are as they were at the start
-    And the move counter is 3
 
   @UNDO-LAST-100 @KING-ALONE @RECYCLE-UNLIMITED @needs-undo
   Scenario: Only the last 100 actions can be undone
@@ -88,7 +108,6 @@ Feature: Undo
     Then the cards and the score are as they were after tap 1
     When I undo
     Then the cards and the score are as they were after tap 1
-    And the move counter is 101
 
   @UNDO-COUNTER-KEEPS @OPEN-UNDO-NOT-A-MOVE @implementation-defined @needs-undo
   Scenario: Undoing is not a move: the counter neither rises nor falls

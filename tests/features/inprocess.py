@@ -6,7 +6,10 @@ from dataclasses import dataclass, field
 from importlib.util import find_spec
 
 import pytest
-from pyramide.conformance.plugin import tags_of
+from pyramide.conformance.plugin import IMPLEMENTATION_DEFINED, tags_of, under_test
+from pyramide.conformance.reliance import relied_on, scenario_steps, scenario_subject
+from pyramide.conformance.results import Involved, blame
+from pyramide.conformance.specdata import load_rules
 
 
 @dataclass
@@ -16,9 +19,18 @@ class Outcomes:
     tags: dict[str, set[str]] = field(default_factory=dict)
     outcome: dict[str, str] = field(default_factory=dict)
     text: dict[str, str] = field(default_factory=dict)
+    relies: dict[str, set[str]] = field(default_factory=dict)
+    """The rules each scenario's steps lean on, under the run's rule set."""
+    subject: dict[str, str | None] = field(default_factory=dict)
 
     def pytest_collection_finish(self, session: pytest.Session) -> None:
         self.tags = {item.nodeid: tags_of(item) for item in session.items}
+        states = under_test(session.config).states
+        rule_ids = set(load_rules().rules)
+        self.subject = {item.nodeid: scenario_subject(item, rule_ids) for item in session.items}
+        self.relies = {
+            item.nodeid: set(relied_on(scenario_steps(item), states)) for item in session.items
+        }
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         if report.failed or report.skipped:
@@ -33,6 +45,20 @@ class Outcomes:
     def rules(self, outcome: str, rule_ids: set[str]) -> set[str]:
         """The rule IDs on the scenarios that had this outcome."""
         return {tag for node in self.with_outcome(outcome) for tag in self.tags[node] & rule_ids}
+
+    def at_fault(self, rule_ids: set[str]) -> list[str]:
+        """The rules the report blames: failures of implementation-defined points only differ."""
+
+        def involved(outcome: str) -> list[Involved]:
+            return [
+                Involved(
+                    self.subject[node], frozenset(self.tags[node] & rule_ids | self.relies[node])
+                )
+                for node in self.with_outcome(outcome)
+                if IMPLEMENTATION_DEFINED not in self.tags[node]
+            ]
+
+        return blame(involved("failed"), involved("passed"))
 
 
 def suite_file() -> str:

@@ -12,10 +12,15 @@ from dataclasses import replace
 from typing import Any
 
 from pyramide import Game, Move, RemoveKing, RemovePair
-from pyramide.cards import KING
+from pyramide.cards import KING, Card
 from pyramide.conformance.adapter import Capabilities, Shown, Snapshot, parse_target
 from pyramide.conformance.reference_adapter import ReferenceAdapter
 from pyramide.conformance.specdata import render_message
+from pyramide.dealcode import MAX_SEED, DealCode, parse_code
+from pyramide.layout import POSITIONS, index_of
+from pyramide.moves import Draw
+from pyramide.profiles import PROFILES
+from pyramide.table import BLOCKED
 
 
 class FivePerCard(ReferenceAdapter):
@@ -110,14 +115,15 @@ class MovesOnly(ReferenceAdapter):
 
 
 class AppPlayedAs(ReferenceAdapter):
-    """Claims the app's rules but plays them with one switch wrongly set."""
+    """Claims a named profile (the app's by default) but plays it with one switch wrongly set."""
 
+    profile = "app"
     switch: tuple[tuple[str, Any], ...] = ()
     """The switch played wrongly, as (name, value)."""
 
     def start(self, **how: Any) -> Snapshot:
-        if how.get("profile", "app") == "app":
-            how["switches"] = dict(self.switch)
+        if how.get("profile", "app") == self.profile:
+            how["switches"] = {**PROFILES[self.profile].switches, **dict(self.switch)}
         return super().start(**how)
 
 
@@ -254,3 +260,365 @@ class UndoKeepsThePoints(ReferenceAdapter):
         super().undo()
         game.score = score
         return self.snapshot()
+
+
+# --- one wrong engine per required rule not caught above -------------------------------------
+
+
+class DealsADuplicate(ReferenceAdapter):
+    """Deals its own games with the stock's top card twice (also at its bottom)."""
+
+    own_deal = False
+
+    def start(self, **how: Any) -> Snapshot:
+        self.own_deal = how.get("deal") is not None
+        return super().start(**how)
+
+    def snapshot(self) -> Snapshot:
+        snapshot = super().snapshot()
+        stock = snapshot.stock or ()
+        if not self.own_deal or len(stock) < 2:
+            return snapshot
+        return replace(snapshot, stock=(*stock[:-1], stock[0]))
+
+
+class SelectingCountsAMove(ReferenceAdapter):
+    """Counts the tap that selects a card as a move."""
+
+    extra = 0
+
+    def tap(self, target: str) -> Snapshot:
+        table = self._table()
+        before = table.selected
+        super().tap(target)
+        if table.selected is not None and table.selected != before:
+            self.extra += 1
+        return self.snapshot()
+
+    def snapshot(self) -> Snapshot:
+        snapshot = super().snapshot()
+        return replace(snapshot, moves=snapshot.moves + self.extra)
+
+
+class JacksNeverPair(_RefusesSomeMoves):
+    """Values a Jack wrongly: it never makes 13 with a 2."""
+
+    def refuses(self, move: Move, game: Game) -> bool:
+        return isinstance(move, RemovePair) and 11 in (move.first.rank, move.second.rank)
+
+
+class PyramidCardsNeverPairTogether(_RefusesSomeMoves):
+    """Two pyramid cards never pair; only the waste top pairs."""
+
+    def refuses(self, move: Move, game: Game) -> bool:
+        return isinstance(move, RemovePair) and game.waste_top not in (move.first, move.second)
+
+
+class DrawsOnlyWhenStuck(_RefusesSomeMoves):
+    """Refuses a draw while a removal is possible."""
+
+    def refuses(self, move: Move, game: Game) -> bool:
+        if not isinstance(move, Draw):
+            return False
+        return any(isinstance(m, (RemoveKing, RemovePair)) for m in game.legal_moves())
+
+
+class StuckWhileTheStockLasts(ReferenceAdapter):
+    """Says « no more moves » as soon as no removal is possible, cards to draw or not."""
+
+    def snapshot(self) -> Snapshot:
+        snapshot = super().snapshot()
+        game = self._table().game
+        removals = [m for m in game.legal_moves() if isinstance(m, (RemoveKing, RemovePair))]
+        if snapshot.status == "playing" and not removals:
+            return replace(snapshot, status="no-more-moves")
+        return snapshot
+
+
+class WasteCardsScore(ReferenceAdapter):
+    """Scores 10 for a waste card removed, like a pyramid card."""
+
+    def start(self, **how: Any) -> Snapshot:
+        super().start(**how)
+        game = self._table().game
+        remove = game._remove
+
+        def scoring_remove(card: Card) -> None:
+            if card not in game.pyramid:
+                game.score += 10
+            remove(card)
+
+        game._remove = scoring_remove  # type: ignore[method-assign]
+        return self.snapshot()
+
+
+class CodeNotShown(ReferenceAdapter):
+    """Deals by code but never shows the code."""
+
+    def snapshot(self) -> Snapshot:
+        return replace(super().snapshot(), code=None)
+
+
+class SecondDealDiffers(ReferenceAdapter):
+    """Deals a code differently the second time (two stock cards swapped)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.dealt: set[str] = set()
+
+    def start(self, **how: Any) -> Snapshot:
+        super().start(**how)
+        code = how.get("code")
+        stock = self._table().game._stock
+        if code in self.dealt and len(stock) > 1:
+            stock[0], stock[-1] = stock[-1], stock[0]
+        if code is not None:
+            self.dealt.add(code)
+        return self.snapshot()
+
+
+class OtherCodec(ReferenceAdapter):
+    """Deals the deal after the one a code names (and shows the code asked for)."""
+
+    def start(self, **how: Any) -> Snapshot:
+        code = how.get("code")
+        if code is None:
+            return super().start(**how)
+        parsed = parse_code(code)
+        following = DealCode(parsed.profile, (parsed.seed + 1) % (MAX_SEED + 1))
+        super().start(**{**how, "code": str(following)})
+        self._table().game.code = code
+        return self.snapshot()
+
+
+# --- one wrong engine per variant rule: the variant's profile played with its switch off ----
+
+
+class StrictWinPlayedLoose(AppPlayedAs):
+    profile = "strict-win"
+    switch = (("strict_win", False),)
+
+
+class ThreePassesPlayedUnlimited(AppPlayedAs):
+    profile = "three-passes"
+    switch = (("max_recycles", None),)
+
+
+class DrawnWithWastePlayedTop(AppPlayedAs):
+    profile = "drawn-with-waste"
+    switch = (("waste_play", "top"),)
+
+
+class CoveringPairPlayedStrict(AppPlayedAs):
+    profile = "covering-pair"
+    switch = (("pairs_with_covering_card", False),)
+
+
+class Stock24DealsAWasteCard(AppPlayedAs):
+    profile = "stock-24"
+    switch = (("stock_24", False),)
+
+
+class ThirteenWithoutWastePairs(AppPlayedAs):
+    profile = "aisleriot-thirteen"
+    switch = (("waste_play", "top"),)
+
+
+class PysolfcWithAHiddenStockTop(AppPlayedAs):
+    profile = "pysolfc-relaxed"
+    switch = (("stock_top_playable", False),)
+
+
+class ThirteenDealtFaceUp(AppPlayedAs):
+    profile = "aisleriot-thirteen"
+    switch = (("face_down", False),)
+
+
+# --- wrong conventions: an engine declaring a convention and counting otherwise -------------
+
+
+class Declares(ReferenceAdapter):
+    """The reference declaring conventions of its own (:attr:`conventions`)."""
+
+    conventions: tuple[tuple[str, str], ...] = ()
+
+    def capabilities(self) -> Capabilities:
+        return replace(super().capabilities(), conventions=dict(self.conventions))
+
+
+class OnePerCardCountingThePyramidOnly(Declares):
+    """Declares one point per card but counts only the pyramid's cards."""
+
+    conventions = (("score", "one-per-card"),)
+
+    def snapshot(self) -> Snapshot:
+        snapshot = super().snapshot()
+        return replace(snapshot, score=snapshot.score // 10)
+
+
+class RestoresDeclaredButKeeps(Declares):
+    """Declares that undo restores the counter, but keeps it."""
+
+    conventions = (("undo_counter", "restores"),)
+
+
+# --- right but different: each open point settled the other way -----------------------------
+
+
+class RetapKeepsTheSelection(ReferenceAdapter):
+    """OPEN-RETAP-SELECTED the other way: tapping the selected card again keeps it selected."""
+
+    def tap(self, target: str) -> Snapshot:
+        table = self._table()
+        if table.selected is not None and table.selected == parse_target(target):
+            table.message = None
+            return self.snapshot()
+        return super().tap(target)
+
+
+class BlockedTapDropsTheSelection(ReferenceAdapter):
+    """OPEN-BLOCKED-WHILE-SELECTED the other way: a blocked tap also drops the selection."""
+
+    def tap(self, target: str) -> Snapshot:
+        table = self._table()
+        super().tap(target)
+        if table.message is not None and table.message.key == BLOCKED:
+            table.selected = None
+        return self.snapshot()
+
+
+class UndoCountsAsAMove(ReferenceAdapter):
+    """OPEN-UNDO-NOT-A-MOVE the other way: an undo that takes something back is a move."""
+
+    def undo(self) -> Snapshot:
+        game = self._table().game
+        took_back = game.can_undo()
+        super().undo()
+        game.move_count += took_back
+        return self.snapshot()
+
+
+class UndoKeepsTheSelection(ReferenceAdapter):
+    """OPEN-UNDO-SELECTION the other way: a selected card still on the table stays selected."""
+
+    def undo(self) -> Snapshot:
+        table = self._table()
+        kept = table.selected
+        super().undo()
+        if kept is not None and table.card_at(kept) is not None:
+            table.selected = kept
+        return self.snapshot()
+
+
+class EndTakesOtherTaps(ReferenceAdapter):
+    """OPEN-TAPS-AFTER-END the other way: after a win the stock still draws (as a move); a
+    stuck game ignores taps, without a message."""
+
+    def tap(self, target: str) -> Snapshot:
+        table = self._table()
+        game = table.game
+        if game.is_won() and target == "stock" and game.stock:
+            game.waste.append(game._stock.pop())
+            game.move_count += 1
+            return self.snapshot()
+        if game.status.value == "no-more-moves" and table.message is not None:
+            return self.snapshot()  # the dead end's message stays; the tap does nothing
+        if game.status.value == "no-more-moves":
+            return self.snapshot()
+        return super().tap(target)
+
+
+class LetterNamesNothing(ReferenceAdapter):
+    """OPEN-CODE-LETTER the other way: the letter is part of the name only; every code deals
+    its seven characters' cards under the app's rules."""
+
+    def start(self, **how: Any) -> Snapshot:
+        code = how.get("code")
+        if code is None:
+            return super().start(**how)
+        parsed = parse_code(code)
+        super().start(**{**how, "code": str(DealCode(PROFILES["app"], parsed.seed))})
+        self._table().game.code = code
+        return self.snapshot()
+
+
+class SelectionNotShown(ReferenceAdapter):
+    """Selects cards but never shows which one is selected."""
+
+    def snapshot(self) -> Snapshot:
+        return replace(super().snapshot(), selected=None)
+
+
+class CoveredByTheWrongCards(ReferenceAdapter):
+    """Takes card (r, c) to lie under (r+1, c-1) and (r+1, c), one place to the left."""
+
+    def start(self, **how: Any) -> Snapshot:
+        super().start(**how)
+        game = self._table().game
+
+        def is_free(index: int) -> bool:
+            row, col = POSITIONS[index]
+            below = [(row + 1, c) for c in (col - 1, col) if row < 7 and 1 <= c <= row + 1]
+            return game.pyramid[index] is not None and all(
+                game.pyramid[index_of(*place)] is None for place in below
+            )
+
+        game.is_free = is_free  # type: ignore[method-assign]
+        return self.snapshot()
+
+
+class Silences(ReferenceAdapter):
+    """The reference with one message never shown (:attr:`silenced`)."""
+
+    silenced = ""
+
+    def snapshot(self) -> Snapshot:
+        snapshot = super().snapshot()
+        shown = snapshot.message
+        return replace(snapshot, message=None) if shown and shown.key == self.silenced else snapshot
+
+
+class NoSumMessage(Silences):
+    """Never says that the sum must be 13."""
+
+    silenced = "sum-must-equal"
+
+
+class NoBlockedMessage(Silences):
+    """Never says that a card is blocked."""
+
+    silenced = "card-blocked"
+
+
+class NeverStuck(ReferenceAdapter):
+    """Never says « no more moves »: a dead end still shows a game in play."""
+
+    def snapshot(self) -> Snapshot:
+        snapshot = super().snapshot()
+        if snapshot.status == "no-more-moves":
+            return replace(snapshot, status="playing", message=None)
+        return snapshot
+
+
+class BlockedCardsGetSelected(ReferenceAdapter):
+    """Selects a covered pyramid card that is tapped (and says it is blocked)."""
+
+    def tap(self, target: str) -> Snapshot:
+        table = self._table()
+        place = parse_target(target)
+        nothing_selected = table.selected is None
+        super().tap(target)
+        blocked = table.message is not None and table.message.key == BLOCKED
+        if nothing_selected and blocked and isinstance(place, tuple):
+            table.selected = place
+        return self.snapshot()
+
+
+class WinBonus(ReferenceAdapter):
+    """Adds a bonus of 20 points to a won game."""
+
+    def snapshot(self) -> Snapshot:
+        snapshot = super().snapshot()
+        return (
+            replace(snapshot, score=snapshot.score + 20) if snapshot.status == "won" else snapshot
+        )

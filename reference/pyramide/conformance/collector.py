@@ -16,6 +16,7 @@ import pytest
 from .adapter import AdapterError
 from .plugin import (
     IMPLEMENTATION_DEFINED,
+    under_test,
 )
 from .plugin import (
     NOT_APPLICABLE as NOT_APPLICABLE_PREFIX,
@@ -23,6 +24,7 @@ from .plugin import (
 from .plugin import (
     OUTSIDE as OUTSIDE_PREFIX,
 )
+from .reliance import relied_on, scenario_steps, scenario_subject
 from .results import DIFFERS, ERRORED, FAILED, NOT_APPLICABLE, OUTSIDE, PASSED, ScenarioResult
 
 
@@ -48,11 +50,23 @@ class Collector:
 
     def pytest_collection_finish(self, session: pytest.Session) -> None:
         self.total = len(session.items)
+        try:
+            states = under_test(session.config).states if session.items else {}
+        except AdapterError:
+            states = {}  # an engine that cannot say what it plays: its scenarios all error
         for item in session.items:
             feature, name = _scenario_names(item)
             marks = {m.name for m in item.iter_markers()}
             rules = tuple(m.name for m in item.iter_markers() if m.name in self.rule_ids)
-            self.results[item.nodeid] = ScenarioResult(item.nodeid, feature, name, rules)
+            relies = relied_on(scenario_steps(item), states)
+            self.results[item.nodeid] = ScenarioResult(
+                item.nodeid,
+                feature,
+                name,
+                rules,
+                relies_on=tuple(r for r in relies if r not in rules),
+                subject=scenario_subject(item, self.rule_ids),
+            )
             if IMPLEMENTATION_DEFINED in marks:
                 self._open_points.add(item.nodeid)
 

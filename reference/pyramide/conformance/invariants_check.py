@@ -8,10 +8,12 @@ every report show it; a game the engine could not finish (crash, timeout, garbag
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TextIO
 
 from .adapter import Adapter
 from .invariants import GameRecord, Violation, run_invariants
+from .reliance import RULES_USED
 from .results import ERRORED, FAILED, NOT_APPLICABLE, OUTSIDE, PASSED, ScenarioResult
 from .rulesets import UnderTest
 from .specdata import load_rules
@@ -29,6 +31,8 @@ INVARIANT_RULES: dict[str, tuple[str, ...]] = {
 """Each invariant and the catalogue rules that a violation of it may break; a row cites those
 that hold for the engine's rule set and conventions, and is outside the rule set when none
 does (an engine with no score has no score invariant)."""
+INVARIANT_RELIES = {"won-score": "score"}
+"""What an invariant reads through besides its own rules (:data:`reliance.RULES_USED`)."""
 
 
 def invariant_results(
@@ -73,7 +77,10 @@ def invariant_results(
         elif invariant == "undo" and not capabilities.undo:
             rows.append(_row(invariant, name, rules, NOT_APPLICABLE, "the engine has no undo"))
         else:
-            rows.append(_row(invariant, name, rules, FAILED if found else PASSED, _text(found)))
+            row = _row(invariant, name, rules, FAILED if found else PASSED, _text(found))
+            use = INVARIANT_RELIES.get(invariant)
+            relies = [r for r in RULES_USED.get(use or "", ()) if catalogue[r].holds(states)]
+            rows.append(replace(row, relies_on=tuple(relies), subject=rules[0]))
     crashes = [v for v in violations if v.invariant == "engine"]
     if crashes:
         rows.append(_row("engine", "random games run to the end", (), ERRORED, _text(crashes)))

@@ -27,6 +27,7 @@ from .results import (
     Coverage,
     RuleSummary,
     ScenarioResult,
+    blame,
     compliance,
     coverage,
     outcome_counts,
@@ -63,6 +64,14 @@ class RunInfo:
         return self.coverage.shortfall(self.min_coverage)
 
     @property
+    def at_fault(self) -> list[str]:
+        """The fewest rules that account for every failed scenario (:func:`results.blame`)."""
+        return blame(
+            (r.involved for r in self.results if r.outcome == FAILED),
+            (r.involved for r in self.results if r.outcome == PASSED),
+        )
+
+    @property
     def ok(self) -> bool:
         return not any(self.counts[o] for o in BAD_OUTCOMES) and self.shortfall is None
 
@@ -85,6 +94,8 @@ def text_report(run: RunInfo) -> str:
     for result in troubled:
         lines.append(f"{result.outcome.upper()}: {result.feature}: {result.name}")
         lines.append(f"    rules: {', '.join(result.rules) or '-'}")
+        if result.relies_on:
+            lines.append(f"    relies on: {', '.join(result.relies_on)}")
         lines.extend(f"    {line}" for line in result.reason.splitlines())
     passed, applicable = compliance(run.rules)
     share = f"{100 * passed / applicable:.1f} %" if applicable else "n/a"
@@ -93,6 +104,10 @@ def text_report(run: RunInfo) -> str:
     lines.append(f"scenarios: {len(run.results)} ({counts})")
     lines.append(run.coverage.summary())
     lines.append(f"compliance: {passed}/{applicable} applicable rules passed ({share})")
+    if run.at_fault:
+        lines.append(
+            "rules at fault (the fewest explaining every failure): " + ", ".join(run.at_fault)
+        )
     if run.shortfall:
         lines.append(f"FAILED on coverage: {run.shortfall} (see --min-coverage)")
     return "\n".join(lines)
@@ -128,6 +143,7 @@ def write_json_lines(run: RunInfo, path: Path) -> None:
             "counts": run.counts,
             "rules": {rule.rule_id: rule.verdict for rule in run.rules},
             "compliance": {"passed": passed, "applicable": applicable},
+            "at_fault": run.at_fault,
             "rule_set": run.rule_set,
             "coverage": {
                 "checked": run.coverage.checked,
@@ -192,6 +208,7 @@ def write_markdown(run: RunInfo, path: Path) -> None:
         f"**{passed}/{applicable}** applicable rules passed; scenarios: "
         + ", ".join(f"{n} {outcome}" for outcome, n in run.counts.items() if n),
         "",
+        *([f"Rules at fault: {', '.join(run.at_fault)}", ""] if run.at_fault else []),
         "| rule | result | title |",
         "|---|---|---|",
     ]

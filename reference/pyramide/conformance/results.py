@@ -54,6 +54,15 @@ class ScenarioResult:
     outcome: str = PASSED
     reason: str = ""
     duration: float = 0.0
+    relies_on: tuple[str, ...] = ()
+    """Rules its steps lean on besides its own (:mod:`pyramide.conformance.reliance`)."""
+    subject: str | None = None
+    """The rule it is about (the first rule it is tagged with)."""
+
+    @property
+    def involved(self) -> Involved:
+        """Every rule whose breach could make this scenario fail."""
+        return Involved(self.subject, frozenset((*self.rules, *self.relies_on)))
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -62,6 +71,7 @@ class ScenarioResult:
             "feature": self.feature,
             "scenario": self.name,
             "rules": list(self.rules),
+            "relies_on": list(self.relies_on),
             "outcome": self.outcome,
             "reason": self.reason,
             "duration": round(self.duration, 4),
@@ -116,6 +126,46 @@ def compliance(summaries: Iterable[RuleSummary]) -> tuple[int, int]:
     forced = [s for s in summaries if s.status != "implementation-defined"]
     applicable = [s for s in forced if s.verdict not in (NOT_APPLICABLE, OUTSIDE, "no scenario")]
     return sum(s.verdict == PASSED for s in applicable), len(applicable)
+
+
+@dataclass(frozen=True)
+class Involved:
+    """The rules a scenario's outcome speaks for: the one it is about and all it leans on."""
+
+    subject: str | None
+    rules: frozenset[str]
+
+
+def blame(failures: Iterable[Involved], passes: Iterable[Involved] = ()) -> list[str]:
+    """The rules at fault: the fewest rules that account for every failed scenario.
+
+    A scenario fails when any rule it involves is broken, so a rule broken on its own accounts
+    for every failure it is involved in, and the rules it merely leans on need no blame. Found
+    greedily: the rule accounting for the most failures still unexplained first. Rules that
+    account for exactly the same failures cannot be told apart by them; of those, the ones the
+    most of these failures are about are kept, and then, if some remain, the ones with no
+    passed scenario about them; the rest are blamed together. Sorted.
+    """
+    cleared = {passed.subject for passed in passes}
+    unexplained = list(failures)
+    at_fault: set[str] = set()
+    while unexplained:
+        accounts: dict[str, frozenset[int]] = {}
+        for failure in unexplained:
+            for rule in failure.rules:
+                accounts[rule] = frozenset(
+                    n for n, other in enumerate(unexplained) if rule in other.rules
+                )
+        if not accounts:
+            break  # failures tagged with no rule: nothing to blame them on
+        most = max(accounts.values(), key=len)
+        tied = {rule for rule, covered in accounts.items() if covered == most}
+        about = Counter(unexplained[n].subject for n in most)
+        if any(about[rule] for rule in tied):
+            tied = {rule for rule in tied if about[rule] == max(about[r] for r in tied)}
+        at_fault.update(tied - cleared or tied)
+        unexplained = [failure for n, failure in enumerate(unexplained) if n not in most]
+    return sorted(at_fault)
 
 
 def apply_expectations(results: Iterable[ScenarioResult], expected: Mapping[str, str]) -> None:
