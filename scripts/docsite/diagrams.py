@@ -1,0 +1,221 @@
+"""Card diagrams as SVG text: a pyramid drawn the way it lies on the table, with its piles.
+
+A scenario's table or a fixture's deal becomes a :class:`Board` (cards in the adapter's ASCII
+notation, ``None`` for an empty place, ``??`` for a face-down card) and :func:`board_svg` draws
+it: rows overlap like real cards, so a covered card shows only its top; hearts and diamonds are
+red, spades and clubs black; the waste fans out bottom to top with its top card marked, the stock
+top card first. Suits are drawn as paths, not font glyphs, so a diagram looks the same on every
+machine and needs no web font.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from html import escape
+
+from pyramide.cards import Card
+
+FACE_DOWN = "??"
+RED, BLACK, GREY, BACK = "#c62828", "#1b1b1b", "#8a8a8a", "#2f5d9e"
+
+CARD_W, CARD_H = 46, 64
+PITCH = 52
+"""Horizontal distance between two cards of a row."""
+ROW_STEP = 38
+"""Vertical distance between two rows: a covered card shows its top 38 pixels."""
+FAN_STEP = 22
+"""Horizontal distance between two cards of a fanned pile: its corner index stays visible."""
+MARGIN, LABEL_W, LABEL_H = 8, 18, 18
+FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
+
+_SUIT_PATHS = {
+    "D": "M.5 0 L.92 .5 L.5 1 L.08 .5 Z",
+    "H": (
+        "M.5 .96 C.22 .72 0 .52 0 .3 C0 .13 .13 0 .28 0 C.38 0 .46 .06 .5 .16 "
+        "C.54 .06 .62 0 .72 0 C.87 0 1 .13 1 .3 C1 .52 .78 .72 .5 .96 Z"
+    ),
+    "S": (
+        "M.5 0 C.78 .24 1 .42 1 .62 C1 .78 .88 .88 .74 .88 C.64 .88 .56 .82 .53 .74 "
+        "C.55 .86 .6 .95 .68 1 L.32 1 C.4 .95 .45 .86 .47 .74 C.44 .82 .36 .88 .26 .88 "
+        "C.12 .88 0 .78 0 .62 C0 .42 .22 .24 .5 0 Z"
+    ),
+    "C": (
+        "M.5 .04 A.21 .21 0 1 1 .5 .46 A.21 .21 0 1 1 .5 .04 Z "
+        "M.26 .38 A.21 .21 0 1 1 .26 .8 A.21 .21 0 1 1 .26 .38 Z "
+        "M.74 .38 A.21 .21 0 1 1 .74 .8 A.21 .21 0 1 1 .74 .38 Z "
+        "M.45 .5 L.55 .5 L.6 .9 L.7 1 L.3 1 L.4 .9 Z"
+    ),
+}
+_RANKS = {1: "A", 11: "J", 12: "Q", 13: "K"}
+
+
+@dataclass(frozen=True)
+class Board:
+    """What a diagram shows: every row given is drawn. ``waste``/``stock`` of ``None`` are not
+    drawn at all (a step that checks only the pyramid); ``stock_size`` draws a face-down stock
+    of that many cards."""
+
+    rows: Sequence[Sequence[str | None]]
+    waste: Sequence[str] | None = None
+    stock: Sequence[str] | None = None
+    stock_size: int | None = None
+
+    def describe(self) -> str:
+        """The board in words, for the image's alternative text and tooltip."""
+        parts = ["pyramid " + " / ".join(" ".join(_name(c) for c in row) for row in self.rows)]
+        if self.waste is not None:
+            parts.append("waste (bottom to top) " + (" ".join(map(_name, self.waste)) or "empty"))
+        if self.stock_size is not None:
+            parts.append(f"stock {self.stock_size} cards face down")
+        elif self.stock is not None:
+            parts.append("stock (top first) " + (" ".join(map(_name, self.stock)) or "empty"))
+        return "; ".join(parts)
+
+
+def board_svg(board: Board) -> str:
+    """The whole diagram, as the text of a standalone SVG file."""
+    rows = board.rows
+    widest = max(len(row) for row in rows)
+    pyramid_w = LABEL_W + (widest - 1) * PITCH + CARD_W
+    pyramid_h = (len(rows) - 1) * ROW_STEP + CARD_H
+    parts: list[str] = []
+    for number, row in enumerate(rows, start=1):
+        y = MARGIN + (number - 1) * ROW_STEP
+        left = MARGIN + LABEL_W + (widest - len(row)) * PITCH / 2
+        parts.append(_text(MARGIN, y + 17, str(number), 11, GREY, anchor="start"))
+        for col, card in enumerate(row):
+            parts.append(_card(left + col * PITCH, y, card))
+    width: float = MARGIN * 2 + pyramid_w
+    height: float = MARGIN * 2 + pyramid_h
+    piles, piles_w = _piles(board, MARGIN + pyramid_h + 14)
+    if piles:
+        parts += piles
+        width = max(width, MARGIN * 2 + piles_w)
+        height += 14 + LABEL_H + CARD_H + LABEL_H
+    title = escape(board.describe())
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
+        f'viewBox="0 0 {width:g} {height:g}" role="img" aria-label="{title}">'
+        f"<title>{title}</title>{_defs()}{''.join(parts)}</svg>\n"
+    )
+
+
+def trimmed(rows: Sequence[Sequence[str | None]]) -> list[Sequence[str | None]]:
+    """The rows down to the last one holding a card: empty rows below add nothing to see."""
+    kept = list(rows)
+    while len(kept) > 1 and all(card is None for card in kept[-1]):
+        kept.pop()
+    return kept
+
+
+def _piles(board: Board, top: float) -> tuple[list[str], float]:
+    """The stock then the waste, side by side under the pyramid, and their total width."""
+    if board.waste is None and board.stock is None and board.stock_size is None:
+        return [], 0
+    parts: list[str] = []
+    x: float = MARGIN + LABEL_W
+    y = top + LABEL_H
+    if board.stock_size is not None:
+        label = f"stock: {board.stock_size} cards, face down"
+        parts.append(_text(x, top + 12, label, 12, GREY, "start"))
+        if board.stock_size:
+            parts += [
+                _card(x + n * 3, y + n * 2, FACE_DOWN) for n in range(min(board.stock_size, 3))
+            ]
+        else:
+            parts += _fan(x, y, [], marked=0)
+        x += _fan_width([], label) + 24
+    else:
+        stock = list(board.stock or [])
+        parts.append(_text(x, top + 12, "stock (top first)", 12, GREY, "start"))
+        parts += _fan(x, y, stock, marked=0)
+        x += _fan_width(stock, "stock (top first)") + 24
+    waste = list(board.waste or [])
+    parts.append(_text(x, top + 12, "waste (bottom to top)", 12, GREY, "start"))
+    parts += _fan(x, y, waste, marked=len(waste) - 1)
+    x += _fan_width(waste, "waste (bottom to top)")
+    return parts, x - MARGIN
+
+
+def _fan_width(cards: Sequence[str], label: str) -> float:
+    return max(CARD_W + max(len(cards) - 1, 0) * FAN_STEP, len(label) * 7.0)
+
+
+def _fan(x: float, y: float, cards: Sequence[str], marked: int) -> list[str]:
+    """A pile fanned left to right; the card ``marked`` gets a "top" label under it."""
+    if not cards:
+        return [
+            f'<rect x="{x:g}" y="{y:g}" width="{CARD_W}" height="{CARD_H}" rx="5" fill="none" '
+            f'stroke="{GREY}" stroke-dasharray="4 3"/>',
+            _text(x + CARD_W / 2, y + CARD_H / 2 + 4, "empty", 10, GREY),
+        ]
+    parts = [_card(x + n * FAN_STEP, y, card) for n, card in enumerate(cards)]
+    mark_x = x + marked * FAN_STEP + (CARD_W / 2 if marked == len(cards) - 1 else FAN_STEP / 2)
+    parts.append(_text(mark_x, y + CARD_H + 13, "▲ top", 11, BLACK))
+    return parts
+
+
+def _card(x: float, y: float, card: str | None) -> str:
+    """One place of the table: an empty outline, a card back, or a card face."""
+    if card is None:
+        return (
+            f'<rect x="{x:g}" y="{y:g}" width="{CARD_W}" height="{CARD_H}" rx="5" '
+            f'fill="#f4f4f4" stroke="#b8b8b8" stroke-dasharray="4 3"/>'
+        )
+    if card == FACE_DOWN:
+        return (
+            f'<rect x="{x:g}" y="{y:g}" width="{CARD_W}" height="{CARD_H}" rx="5" '
+            f'fill="url(#back)" stroke="#1d3d6b"/>'
+        )
+    # The corner index (rank above suit) sits in the top 38 pixels and the left 22, which stay
+    # visible under the next row or the next card of a fan; the big suit sits where a covering
+    # card hides it.
+    parsed = Card.parse(card)
+    colour = RED if parsed.suit in "HD" else BLACK
+    rank = _RANKS.get(parsed.rank, str(parsed.rank))
+    return (
+        f'<g><rect x="{x:g}" y="{y:g}" width="{CARD_W}" height="{CARD_H}" rx="5" fill="#fff" '
+        f'stroke="#6b6b6b"/>'
+        f"{_text(x + 11, y + 17, rank, 16, colour, bold=True)}"
+        f"{_suit(parsed.suit, x + 5, y + 21, 12, colour)}"
+        f"{_suit(parsed.suit, x + 27, y + 42, 15, colour)}</g>"
+    )
+
+
+def _suit(suit: str, x: float, y: float, size: float, colour: str) -> str:
+    return (
+        f'<path d="{_SUIT_PATHS[suit]}" fill="{colour}" '
+        f'transform="translate({x:g} {y:g}) scale({size:g})"/>'
+    )
+
+
+def _text(
+    x: float,
+    y: float,
+    text: str,
+    size: int,
+    colour: str,
+    anchor: str = "middle",
+    bold: bool = False,
+) -> str:
+    weight = ' font-weight="bold"' if bold else ""
+    return (
+        f'<text x="{x:g}" y="{y:g}" font-family="{FONT}" font-size="{size}" fill="{colour}" '
+        f'text-anchor="{anchor}"{weight}>{escape(text)}</text>'
+    )
+
+
+def _defs() -> str:
+    """The pattern of a card's back."""
+    return (
+        '<defs><pattern id="back" width="6" height="6" patternUnits="userSpaceOnUse" '
+        'patternTransform="rotate(45)"><rect width="6" height="6" fill="#2f5d9e"/>'
+        '<rect width="3" height="6" fill="#5b82bd"/></pattern></defs>'
+    )
+
+
+def _name(card: str | None) -> str:
+    if card is None:
+        return "--"
+    return card if card == FACE_DOWN else str(Card.parse(card))

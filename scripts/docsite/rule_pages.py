@@ -1,0 +1,133 @@
+"""The rule pages: one page per rule area, and the index of every rule ID.
+
+On an area page the rules are grouped by status (required, variant, convention,
+implementation-defined), each under a heading whose anchor is its ID, so that
+``rules/<area>/#RULE-ID`` reaches any rule. Under a rule: its statement, status, the rule sets
+it holds under, its sources, the deal fixtures citing it, and the scenarios citing it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pyramide.conformance.specdata import Rule
+
+from . import markdown as md
+from .catalogue import STATUS_NOTES
+from .links import RULES_INDEX, Linker, area_page, depth
+from .scenarios import Diagrams, render_scenario
+from .spec import Spec
+
+STATUS_HEADINGS = {
+    "required": "Required rules",
+    "variant": "Variant rules",
+    "convention": "Conventions",
+    "implementation-defined": "Implementation-defined",
+}
+
+
+def status_badge(status: str) -> str:
+    return f'<span class="rule-status status-{status}">{status}</span>'
+
+
+def render_area(spec: Spec, area: str, diagrams: Diagrams) -> str:
+    """The page of one rule area."""
+    page = area_page(area)
+    link = Linker(page, spec.catalogue)
+    lines = [md.HEADER, f"# {md.title(area)}", ""]
+    feature = spec.feature(area)
+    if feature is not None:
+        lines += [f"From `{feature.file}`:", ""]
+        lines += [f"> {md.text(paragraph)}\n>" for paragraph in feature.description.split("\n\n")]
+        lines += [""]
+    rules = spec.catalogue.areas()[area]
+    for status, heading in STATUS_HEADINGS.items():
+        chosen = [rule for rule in rules if rule.status == status]
+        if not chosen:
+            continue
+        lines += [f"## {heading}", "", f"{status_badge(status)} {STATUS_NOTES[status]}.", ""]
+        for rule in chosen:
+            lines += _rule(spec, rule, link, diagrams, page)
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def _rule(spec: Spec, rule: Rule, link: Linker, diagrams: Diagrams, page: str) -> list[str]:
+    lines = [
+        f"### {rule.id} · {md.text(rule.title)} {{#{rule.id}}}",
+        "",
+        md.text(rule.statement),
+        "",
+        f"- **Status:** {status_badge(rule.status)}",
+        f"- **Holds:** {_holds(rule, link)}",
+        f"- **Named profiles:** {_profiles(spec, rule, link)}",
+        f"- **Sources:** {'; '.join(link.source(source) for source in rule.sources)}",
+    ]
+    fixtures = [f for f in spec.fixtures if rule.id in f.rules]
+    if fixtures:
+        deals = "; ".join(link.deal(f.id, md.text(f.title)) for f in fixtures)
+        lines.append(f"- **Deal fixtures:** {deals}")
+    scenarios = spec.scenarios_by_rule.get(rule.id, [])
+    shown = [s for s in scenarios if s.primary == rule.id]
+    elsewhere = [s for s in scenarios if s.primary != rule.id]
+    lines += [f"- **Scenarios:** {len(scenarios) or 'none yet'}", ""]
+    if elsewhere:
+        also = [
+            f"- {link.scenario(s, md.text(s.name))} (under {link.rule(s.primary or '')})"
+            for s in elsewhere
+        ]
+        count = f"{len(elsewhere)} scenario{'s' if len(elsewhere) > 1 else ''}"
+        lines += [f'??? info "Also shown by {count} drawn under other rules"', ""]
+        lines += [*md.indent(also), ""]
+    for scenario in shown:
+        lines += render_scenario(scenario, diagrams, depth(page), link.rule)
+        lines.append("")
+    return lines
+
+
+def _holds(rule: Rule, link: Linker) -> str:
+    if not rule.when:
+        return "under every rule set"
+    return "when " + " and ".join(
+        f"{link.setting(name)} is {' or '.join(f'*{state}*' for state in states)}"
+        for name, states in rule.when.items()
+    )
+
+
+def _profiles(spec: Spec, rule: Rule, link: Linker) -> str:
+    if not rule.profiles:
+        return "none"
+    if set(rule.profiles) == set(spec.profiles.profiles):
+        return "all"
+    return ", ".join(link.profile(name) for name in rule.profiles)
+
+
+def render_index(spec: Spec) -> str:
+    """Every rule ID, grouped by status, linked to its page."""
+    link = Linker(RULES_INDEX, spec.catalogue)
+    lines = [
+        md.HEADER,
+        "# Every rule, by ID",
+        "",
+        "Every rule has a stable ID that scenarios, fixtures and reports cite; its page shows "
+        "its statement, sources, profiles, scenarios and fixtures. Rule areas: "
+        + ", ".join(link.area(area, md.title(area)) for area in spec.catalogue.areas())
+        + ".",
+        "",
+    ]
+    for status, heading in STATUS_HEADINGS.items():
+        rules: Sequence[Rule] = [r for r in spec.catalogue.rules.values() if r.status == status]
+        lines += [f"## {heading}", "", f"{status_badge(status)} {STATUS_NOTES[status]}.", ""]
+        table = md.table(
+            ["ID", "rule", "area", "scenarios"],
+            [
+                [
+                    link.rule(rule.id),
+                    md.text(rule.title),
+                    link.area(rule.area, md.title(rule.area)),
+                    str(len(spec.scenarios_by_rule.get(rule.id, []))),
+                ]
+                for rule in rules
+            ],
+        )
+        lines += [*md.styled("rule-index", table), ""]
+    return "\n".join(lines).rstrip() + "\n"

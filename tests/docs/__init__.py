@@ -1,0 +1,1 @@
+"""Checks of the documentation site: its generator, its diagrams and its strict build."""

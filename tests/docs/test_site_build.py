@@ -1,0 +1,45 @@
+"""``mkdocs build --strict`` of the whole site: no broken link, anchor or missing page, and
+every rule ID reachable at ``rules/<area>/#RULE-ID``.
+
+One build, checked in one test: a second test would build the site again on another worker.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from pyramide.conformance.specdata import load_fixtures, load_rules
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_site_builds_strictly_with_every_rule_fixture_and_diagram(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    environment = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(site)]
+    done = subprocess.run(command, cwd=ROOT, env=environment, capture_output=True, text=True)
+    assert done.returncode == 0, f"mkdocs build --strict failed:\n{done.stderr}"
+
+    for rule in load_rules().rules.values():
+        page = site / "rules" / rule.area / "index.html"
+        assert f'id="{rule.id}"' in page.read_text(encoding="utf-8"), f"no #{rule.id} on {page}"
+    deals = (site / "deals" / "index.html").read_text(encoding="utf-8")
+    for fixture in load_fixtures():
+        assert f'id="{fixture.id}"' in deals
+        assert (site / "diagrams" / f"deal-{fixture.id}.svg").exists()
+
+    rules_index = (site / "rules" / "index.html").read_text(encoding="utf-8")
+    assert "Every rule, by ID" in rules_index, "the committed docs/rules.md was not replaced"
+    home = (site / "index.html").read_text(encoding="utf-8")
+    images = re.findall(r'<img [^>]*src="([^"]+)"', home)
+    assert images and images[0].endswith("diagrams/home-documented-deal.svg")
+    drawn = (site / "diagrams" / "home-documented-deal.svg").read_text(encoding="utf-8")
+    assert "7♣ 10♣ 3♥ 4♥ 3♠ K♦ 7♠" in drawn, "the home page draws another deal"
+
+    for page in site.rglob("*.html"):
+        for image in re.findall(r'<img [^>]*src="([^":]+)"', page.read_text(encoding="utf-8")):
+            assert (page.parent / image).resolve().exists(), f"{page}: missing image {image}"
