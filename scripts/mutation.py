@@ -4,8 +4,8 @@ Cosmic Ray (``pip install -e '.[mutation]'``) mutates the rule modules (comparis
 constants changed, conditions negated, statements removed...). A mutant is *killed* when
 ``pyramide check`` fails on it under some named profile — the conformance suite is the only
 judge, not the project's own tests — and *survives* when every profile passes. The run works
-on a copy of the repository (Cosmic Ray edits the files it mutates), so the tree you work in is
-never touched:
+on a copy of the repository's HEAD (Cosmic Ray edits the files it mutates), so the tree you work
+in is never touched:
 
     .venv/bin/python scripts/mutation.py --sample 60 --seed 1 --report /tmp/mutation.md
 
@@ -55,12 +55,11 @@ def judge() -> int:
 
 
 def copy_repository(into: Path) -> None:
-    for name in COPIED:
-        source = ROOT / name
-        if source.is_dir():
-            shutil.copytree(source, into / name, ignore=shutil.ignore_patterns("__pycache__"))
-        else:
-            shutil.copy2(source, into / name)
+    """The committed tree at HEAD (what is measured is a commit, not work in progress)."""
+    archive = subprocess.run(
+        ["git", "archive", "HEAD", *COPIED], cwd=ROOT, capture_output=True, check=True
+    )
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive.stdout, check=True)
 
 
 def write_config(workdir: Path) -> Path:
