@@ -1,74 +1,79 @@
 Feature: Messages
-  The app speaks in three situations only: when a covered card is tapped with error help on
-  ("this card is blocked by another"), when two cards do not make 13 ("the sum must be 13",
-  the 13 being a number the message is given), and when the game reaches a dead end ("no more
-  moves"). An engine may show message keys (card-blocked, sum-must-equal, no-more-moves) or
-  the texts themselves; the texts must then match the app's word for word, in French:
-  « Cette carte est bloquée par une autre », « La somme doit être égale à 13 »,
-  « Plus aucun coup possible », and in Hungarian: „Ezt a lapot egy másik lap takarja”,
-  „Az összegnek ennyinek kell lennie: 13”, „Nincs több lehetséges lépés”.
+  The app's rules name three messages and give their words in French and Hungarian: a covered card
+  tapped with error help on (« Cette carte est bloquée par une autre »), a second card that does not
+  make 13 (« La somme doit être égale à 13 », the 13 being a parameter) and a game with no more
+  moves (« Plus aucun coup possible »). The other files quote the French words; they check that the
+  game shows that message, however it shows it (by key, or in its own language). The scenarios below
+  check each text word for word in the language they name (fr or hu), so they do not apply to a game
+  that shows its messages in another language. Whether a game may show other messages elsewhere, the
+  rules do not say.
 
-  Tables: the pyramid row by row from the top, "--" for a place whose card has gone, rows
-  left out at the bottom are empty; the waste from bottom to top; the stock top card first.
-
-  @MSG-TEXTS @TAP-BLOCKED @FREE-PYRAMID @needs-taps @needs-messages
-  Scenario Outline: The blocked-card message, word for word
+  Background:
     Given the rules under test
-    And a table:
-      """
-          5♣
-        9♦  K♠
-      """
-    When I tap 5♣
-    Then the message reads "<text>" in <language>
 
-    Examples:
-      | language | text                                |
-      | fr       | Cette carte est bloquée par une autre |
-      | hu       | Ezt a lapot egy másik lap takarja   |
+  Rule: MSG-TEXTS: The app's messages, word for word
+    The app's three messages (card-blocked, sum-must-equal, no-more-moves) read exactly as in
+    spec/messages.yaml: the French and Hungarian texts letter for letter as the app's rules give
+    them. The sum message takes its target (13) as a parameter.
 
-  @MSG-TEXTS @PAIR-MISMATCH @needs-messages
-  Scenario Outline: The wrong-sum message, word for word
-    Given the rules under test
-    And a table:
-      """
-          5♣
-        9♦  3♠
-      stock: 2♥
-      """
-    When I tap 9♦ then 3♠
-    Then the message reads "<text>" in <language>
+    Sources: app-fr « Les cartes libres », « Les paires qui font 13 », « La fin de partie »;
+    app-hu « A szabad lapok », « A 13 összértékű párok », « A játszma vége ».
 
-    Examples:
-      | language | text                                  |
-      | fr       | La somme doit être égale à 13         |
-      | hu       | Az összegnek ennyinek kell lennie: 13 |
+    @MSG-TEXTS @TAP-BLOCKED @FREE-PYRAMID
+    Scenario Outline: The blocked-card message, word for word
+      Given a table:
+        """
+            5♣
+          9♦  K♠
+        stock: 2♥
+        """
+      When I tap 5♣
+      Then the player reads « <text> » in <language>
 
-  @MSG-TEXTS @END-NO-MORE-MOVES @KING-ALONE @needs-messages
-  Scenario Outline: The dead-end message, word for word
-    Given the rules under test
-    And a table:
-      """
-          5♣
-        9♦  3♠
-      waste: K♥
-      """
-    When I tap the waste
-    Then the message reads "<text>" in <language>
+      Examples:
+        | language | text                                |
+        | fr       | Cette carte est bloquée par une autre |
+        | hu       | Ezt a lapot egy másik lap takarja   |
 
-    Examples:
-      | language | text                        |
-      | fr       | Plus aucun coup possible    |
-      | hu       | Nincs több lehetséges lépés |
+    @MSG-TEXTS @PAIR-MISMATCH
+    Scenario Outline: The wrong-sum message, word for word
+      Given a table:
+        """
+            5♣
+          9♦  3♠
+        stock: 2♥
+        """
+      When I tap 9♦ then 3♠
+      Then the player reads « <text> » in <language>
 
-  @MSG-TEXTS @PAIR-THIRTEEN @PAIR-VALUES @needs-messages
-  Scenario: A pair that makes 13 shows no message
-    Given the rules under test
-    And a table:
-      """
-          5♣
-        9♦  4♠
-      stock: 2♥
-      """
-    When I tap 9♦ then 4♠
-    Then no message is shown
+      Examples:
+        | language | text                                  |
+        | fr       | La somme doit être égale à 13         |
+        | hu       | Az összegnek ennyinek kell lennie: 13 |
+
+    @MSG-TEXTS @END-NO-MORE-MOVES @KING-ALONE
+    Scenario Outline: The no-more-moves message, word for word
+      Given a table:
+        """
+            5♣
+          9♦  3♠
+        waste: [K♥]
+        """
+      When I tap the waste
+      Then the player reads « <text> » in <language>
+
+      Examples:
+        | language | text                        |
+        | fr       | Plus aucun coup possible    |
+        | hu       | Nincs több lehetséges lépés |
+
+    @MSG-TEXTS @PAIR-THIRTEEN @PAIR-VALUES
+    Scenario: A pair that makes 13 shows no message
+      Given a table:
+        """
+            5♣
+          9♦  4♠
+        stock: 2♥
+        """
+      When I tap 9♦ then 4♠
+      Then no message is shown

@@ -1,58 +1,72 @@
 Feature: Recycling the waste
-  When the stock is empty, tapping it turns the whole waste back over to make a new stock.
-  The cards keep their order: the first card drawn again is the one that was drawn first
-  (the bottom card of the waste). In the app this can be done as often as the player likes.
+  Once the stock is empty, a tap on it recycles: the whole waste is turned over and becomes the
+  stock again, keeping its order. The bottom card of the waste becomes the top of the stock, so it
+  is the next card drawn: the card dealt face up at the start if it is still there, else the
+  earliest drawn card left. In the app the player may recycle as often as they like.
 
-  Tables: the pyramid row by row from the top, "--" for a place whose card has gone, rows
-  left out at the bottom are empty; the waste from bottom to top; the stock top card first.
-
-  @RECYCLE-ORDER
-  Scenario: The waste becomes the stock again, in the order it was drawn
+  Background:
     Given the rules under test
-    And a table:
-      """
-          5♠
-        Q♥  9♥
-      waste: 2♣ 3♣ 4♣
-      """
-    When I tap the stock
-    Then the stock holds 3 cards
-    And the waste is empty
-    When I tap the stock
-    Then the waste is 2♣
-    When I tap the stock
-    Then the waste is 2♣ 3♣
-    When I tap the stock
-    Then the waste is 2♣ 3♣ 4♣
-    And the stock is empty
 
-  @RECYCLE-ORDER
-  Scenario: A waste of one card is recycled too
-    Given the rules under test
-    And a table:
-      """
-          5♠
-        Q♥  9♥
-      waste: 2♣
-      """
-    When I tap the stock
-    Then the stock holds 1 card
-    And the waste is empty
-    And the move counter is 1
+  Rule: RECYCLE-ORDER: Tapping the empty stock turns the whole waste back, in the same order
+    Tapping the stock when it is empty and the waste is not turns every waste card back into the
+    stock, face down, as one move. The order is kept: the cards come out again in the order they
+    were first drawn, so the first card drawn after a recycle is the one that was at the bottom of
+    the waste, and the waste is empty until then.
 
-  @RECYCLE-UNLIMITED @END-PLAY-GOES-ON @STOCK-DRAW
-  Scenario: There is no limit to the passes through the stock
-    Given the rules under test
-    And a table:
-      """
-          5♠
-        Q♥  9♥
-      stock: 2♣ 3♣
-      """
-    When I tap the stock 30 times
-    Then the stock holds 2 cards
-    And the waste is empty
-    And the move counter is 30
-    When I tap the stock
-    Then the waste is 2♣
-    And the game goes on
+    Sources: app-fr « La pioche et la défausse »; app-hu « A húzópakli és a dobópakli ».
+
+    @RECYCLE-ORDER
+    Scenario: The waste becomes the stock again, its bottom card on top
+      Given a table:
+        """
+            5♠
+          Q♥  9♥
+        waste: 2♣ 3♣ [4♣]
+        """
+      When I tap the stock
+      Then the stock holds 3 cards
+      And the waste is empty
+      When I tap the stock
+      Then the waste is 2♣
+      When I tap the stock
+      Then the waste is 2♣ 3♣
+      When I tap the stock
+      Then the waste is 2♣ 3♣ 4♣
+      And the stock is empty
+
+    @RECYCLE-ORDER
+    Scenario: A waste of one card is recycled too
+      Given a table:
+        """
+            5♠
+          Q♥  9♥
+        waste: [2♣]
+        """
+      When I tap the stock
+      Then the stock holds 1 card
+      And the waste is empty
+      And the move counter is 1
+
+  Rule: RECYCLE-UNLIMITED: The stock can be recycled without limit
+    There is no limit on how many times the waste may be turned back into the stock.
+
+    Sources:
+    app-fr « En bref », « La pioche et la défausse », « Les choix de l’app et la règle traditionnelle »;
+    app-hu « Röviden », « A húzópakli és a dobópakli », « Az app döntései és a hagyományos szabály »;
+    traditional « 8. Variantes ».
+
+    @RECYCLE-UNLIMITED @END-PLAY-GOES-ON @STOCK-DRAW
+    Scenario: There is no limit to the passes through the stock
+      Given a table:
+        """
+            5♠
+          Q♥  9♥
+        stock: 2♣ 3♣
+        """
+      When I tap the stock 30 times
+      Then the stock holds 2 cards
+      And the waste is empty
+      And the move counter is 30
+      When I tap the stock
+      Then the waste is 2♣
+      And the game goes on

@@ -1,43 +1,52 @@
 Feature: Variant: a limited number of passes through the stock
-  The app lets the player turn the waste back into the stock as often as they like. Stricter
-  rule books allow only a set number of passes: with a single pass the waste is never turned
-  back, and with three passes it is turned back twice. The scenarios below hold for any
-  number of passes: they go through every pass the rules under test allow. Once the passes are used up, tapping the
-  empty stock does nothing, and a game with nothing left to play is over.
+  The app lets the player recycle the waste as often as they like. Stricter rule books allow a set
+  number of passes through the stock: with a single pass the waste is never recycled, with three
+  passes it is recycled twice. The scenarios below hold for any number of passes: they go through
+  every pass the rules under test allow. Once the passes are used up, a tap on the empty stock does
+  nothing, and a game with nothing left to play has no more moves.
 
-  Tables: the pyramid row by row from the top, "--" for a place whose card has gone, rows
-  left out at the bottom are empty; the waste from bottom to top; the stock top card first.
-
-  @VAR-LIMITED-PASSES
-  Scenario: The waste is turned back only as many times as the rules allow
-    Each pass draws the whole stock; between two passes a tap on the empty stock turns the
-    waste back, keeping its order.
+  Background:
     Given the rules under test
-    And a table:
-      """
-          5♣
-        9♦  3♠
-      stock: 2♥ 6♥
-      """
-    When I go through the stock as many times as the rules allow
-    Then the stock is empty
-    And the waste is 2♥ 6♥
-    And the game is over with no more moves
-    When I tap the stock
-    Then the stock is empty
-    And the waste is 2♥ 6♥
 
-  @VAR-LIMITED-PASSES
-  Scenario: After the last pass, the game ends when the last pair is played
-    Given the rules under test
-    And a table:
-      """
-          5♣
-        9♦  3♠
-      stock: 2♥ 4♥
-      """
-    When I go through the stock as many times as the rules allow
-    Then the game goes on
-    When I tap 9♦ then the waste
-    Then 9♦ and 4♥ are removed
-    And the game is over with no more moves
+  Rule: VAR-LIMITED-PASSES: A limited number of passes through the stock, or a single one
+    The waste may be turned back into the stock only a fixed number of times (none at all for a
+    single pass). Once the stock is empty and no recycle is left, tapping the stock does nothing,
+    and the game is declared stuck (no-more-moves) as soon as no pair and no King can be removed,
+    even if the waste still holds cards.
+
+    Sources: app-fr « Les choix de l’app et la règle traditionnelle »;
+    app-hu « Az app döntései és a hagyományos szabály »;
+    traditional « 4. But et victoire », « 7. Règles spéciales et situations », « 8. Variantes »;
+    classic « Déroulement du jeu », « Variantes courantes ».
+
+    @VAR-LIMITED-PASSES
+    Scenario: The waste is recycled only as many times as the rules allow
+      Each pass draws the whole stock; between two passes a tap on the empty stock recycles the
+      waste, keeping its order.
+      Given a table:
+        """
+            5♣
+          9♦  3♠
+        stock: 2♥ 6♥
+        """
+      When I go through the stock as many times as the rules allow
+      Then the stock is empty
+      And the waste is 2♥ 6♥
+      And the game is over with no more moves
+      When I tap the stock
+      Then the stock is empty
+      And the waste is 2♥ 6♥
+
+    @VAR-LIMITED-PASSES
+    Scenario: After the last pass, the game ends when the last pair is played
+      Given a table:
+        """
+            5♣
+          9♦  3♠
+        stock: 2♥ 4♥
+        """
+      When I go through the stock as many times as the rules allow
+      Then the game goes on
+      When I tap 9♦ then the waste
+      Then 9♦ and 4♥ are removed
+      And the game is over with no more moves

@@ -1,39 +1,47 @@
 Feature: Variant: the waste top pairs with the card beneath it at any time
-  In AisleRiot's Thirteen the waste top may pair with a free pyramid card, as in the app, or
-  with the waste card directly beneath it, at any time, not only right after a draw. The card
-  beneath is not free otherwise: it pairs with nothing else. (The player taps "the card
-  beneath the waste top".)
+  In AisleRiot's Thirteen the waste top may pair with a free pyramid card, as in the app, or with
+  the waste card directly beneath it, at any time, not only right after a draw. The card beneath is
+  not free otherwise: it pairs with nothing else. (The player taps "the card beneath the waste
+  top".)
 
-  @VAR-WASTE-PAIR-ANYTIME
-  Scenario Outline: The waste top pairs with the card beneath it long after the draw
+  Background:
     Given the rules under test
-    And a table:
-      """
-          5♠
-        2♣  9♥
-      waste: 4♦ 6♦ 7♣
-      stock: 8♦
-      """
-    When I tap <first> then <second>
-    Then 7♣ and 6♦ are removed
-    And the waste top is 4♦
 
-    Examples:
-      | first                          | second                         |
-      | the waste                      | the card beneath the waste top |
-      | the card beneath the waste top | the waste                      |
+  Rule: VAR-WASTE-PAIR-ANYTIME: The waste top may pair with the waste card beneath it at any time
+    Besides pairing with a free pyramid card, the waste top may pair with the waste card directly
+    beneath it, whenever both are there, not only right after a draw. The card beneath pairs with
+    nothing else: it is not free.
 
-  @VAR-WASTE-PAIR-ANYTIME
-  Scenario: The card beneath the waste top pairs with nothing else
-    The J♦ and the 2♣ make 13, but the J♦ is not on top of the waste.
-    Given the rules under test
-    And a table:
-      """
-          5♠
-        2♣  9♥
-      waste: 4♦ J♦ 6♠
-      stock: 8♦
-      """
-    When I tap the card beneath the waste top then 2♣
-    Then 2♣ is still in the pyramid
-    And the waste is 4♦ J♦ 6♠
+    Sources: aisleriot « Rules »; soliterm « pyramid.py ».
+
+    @VAR-WASTE-PAIR-ANYTIME
+    Scenario Outline: The waste top pairs with the card beneath it long after the draw
+      Given a table:
+        """
+            5♠
+          2♣  9♥
+        waste: 4♦ 6♦ [7♣]
+        stock: 8♦
+        """
+      When I tap <first> then <second>
+      Then 7♣ and 6♦ are removed
+      And the waste top is 4♦
+
+      Examples:
+        | first                          | second                         |
+        | the waste                      | the card beneath the waste top |
+        | the card beneath the waste top | the waste                      |
+
+    @VAR-WASTE-PAIR-ANYTIME
+    Scenario: The card beneath the waste top pairs with nothing else
+      The J♦ and the 2♣ make 13, but the J♦ is not on top of the waste.
+      Given a table:
+        """
+            5♠
+          2♣  9♥
+        waste: 4♦ J♦ [6♠]
+        stock: 8♦
+        """
+      When I tap the card beneath the waste top then 2♣
+      Then 2♣ is still in the pyramid
+      And the waste is 4♦ J♦ 6♠

@@ -13,7 +13,7 @@ from pyramide.conformance.plugin import (
 )
 from pyramide.conformance.reference_adapter import ReferenceAdapter
 from pyramide.conformance.rulesets import UnderTest
-from pyramide.conformance.steps import Play, parse_table
+from pyramide.conformance.steps import Play, message_meaning, parse_table
 
 from .inprocess import suite_file
 
@@ -88,11 +88,18 @@ def test_a_table_reads_unicode_and_ascii_and_fills_the_missing_rows() -> None:
     assert table["stock"] == []
 
 
+def test_a_table_may_mark_the_waste_top_in_brackets() -> None:
+    assert parse_table("J♦\nwaste: 7D [8♦]\n")["waste"] == ["7D", "8D"]
+    assert parse_table("J♦\nwaste: [8♦]\n")["waste"] == ["8D"]
+
+
 @pytest.mark.parametrize(
     ("text", "complaint"),
     [
         ("J♦\n6♣\n", "row 2 of the pyramid must hold 2 places"),
         ("J♦\n6♣ 1♥\n", "not a card: '1♥'"),
+        ("J♦\nwaste: [7D] 8♦\n", "only the waste's top card, its last, is written in brackets"),
+        ("J♦\nstock: [7D]\n", "only the waste's top card, its last, is written in brackets"),
     ],
 )
 def test_a_badly_drawn_table_fails_with_the_line_at_fault(text: str, complaint: str) -> None:
@@ -133,3 +140,14 @@ def test_an_unknown_rule_set_stops_a_plain_pytest_run_with_one_line(
     status = pytest.main([suite_file(), "-p", "no:cacheprovider", "--pyramide-profile", "nonsense"])
     assert status == pytest.ExitCode.USAGE_ERROR
     assert "unknown profile 'nonsense'; known profiles: app," in capsys.readouterr().err
+
+
+def test_a_message_as_the_player_reads_it_is_found_with_its_key_and_language() -> None:
+    assert message_meaning("La somme doit être égale à 13") == (
+        "sum-must-equal",
+        {"target": 13},
+        "fr",
+    )
+    assert message_meaning("Nincs több lehetséges lépés", "hu") == ("no-more-moves", {}, "hu")
+    with pytest.raises(pytest.fail.Exception, match=r"no message of spec/messages\.yaml reads"):
+        message_meaning("Plus aucun coup possible", "hu")

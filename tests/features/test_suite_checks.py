@@ -15,6 +15,7 @@ from pyramide.conformance.plugin import (
     scenario_profile,
 )
 from pyramide.conformance.reference_adapter import layout_from_data
+from pyramide.conformance.reliance import needs
 from pyramide.conformance.specdata import load_profiles, load_rules
 from pytest_bdd.steps import StepFunctionContext, step_function_context_registry
 
@@ -122,24 +123,40 @@ def test_every_step_matches_exactly_one_definition(scenario: ParsedScenario) -> 
     assert problems == []
 
 
-NEEDS = {
-    "needs-undo": re.compile(r"^I undo"),
-    "needs-codes": re.compile(r"^(the deal|I deal|the code shown) "),
-    "needs-taps": re.compile(r" is selected$"),
-    "needs-messages": re.compile(r"message"),
-    "needs-stock-order": re.compile(r"^all 52 cards"),
-}
-"""Which steps ask an adapter for which capability."""
+def derived_needs(scenario: ParsedScenario) -> set[str]:
+    return set().union(*(needs(step.name for step in run) for run in scenario.runs))
 
 
-@pytest.mark.parametrize("tag", sorted(CAPABILITY_TAGS))
-def test_a_scenario_using_a_capability_is_tagged_with_it(tag: str) -> None:
-    untagged = [
-        str(s)
-        for s in SCENARIOS
-        if tag not in s.tags and any(NEEDS[tag].search(step.name) for run in s.runs for step in run)
-    ]
-    assert untagged == []
+def test_capability_tags_are_derived_never_written() -> None:
+    written = [f"{s}: {sorted(s.tags & set(CAPABILITY_TAGS))}" for s in SCENARIOS]
+    assert [line for line in written if not line.endswith("[]")] == []
+
+
+@pytest.mark.parametrize(
+    ("tag", "step"),
+    [
+        ("needs-undo", re.compile(r"^I undo")),
+        ("needs-codes", re.compile(r"^(the deal|I deal|the code shown) ")),
+        ("needs-taps", re.compile(r" is selected$")),
+        ("needs-messages", re.compile(r"^the player reads |^no message is shown$")),
+        ("needs-stock-order", re.compile(r"^all 52 cards")),
+    ],
+)
+def test_a_scenario_using_a_capability_needs_it(tag: str, step: re.Pattern[str]) -> None:
+    """Every scenario with a step asking for a capability is tagged with it, and a tag never
+    comes without such a step (or, for taps, a move played across two steps)."""
+    using = {str(s) for s in SCENARIOS if any(step.search(x.name) for run in s.runs for x in run)}
+    tagged = {str(s) for s in SCENARIOS if tag in derived_needs(s)}
+    assert sorted(using - tagged) == []
+    if tag != "needs-taps":
+        assert sorted(tagged - using) == []
+
+
+def test_a_tap_step_started_while_a_card_is_selected_needs_taps() -> None:
+    assert needs(["I tap 6♠", "6♠ is still in the pyramid", "I tap 7♥"]) == {"needs-taps"}
+    assert needs(["I tap 7♣ then 7♠", "I tap the waste"]) == {"needs-taps"}
+    assert needs(["I tap 4♦ then 9♣", "I tap K♥", "I tap 5♣ then 8♣"]) == set()
+    assert needs(["I tap 4♦", "I tap the stock"]) == set()
 
 
 ABOUT_THE_END = {"END-NO-MORE-MOVES", "VAR-LIMITED-PASSES", "VAR-STRICT-WIN"}
@@ -187,3 +204,38 @@ def test_no_scenario_starts_in_a_dead_end_unless_it_is_about_the_end(
         assert game.status is not Status.NO_MORE_MOVES, (
             f"starts in a dead end under {profile}:\n{drawing}"
         )
+
+
+EMPTY_STOCK_ON_PURPOSE = {
+    "features/recycling.feature: The waste becomes the stock again, its bottom card on top",
+    "features/recycling.feature: A waste of one card is recycled too",
+    "features/move-counter.feature: "
+    "A tap on the stock with nothing to draw or recycle is not a move",
+}
+"""Scenarios about a tap on the empty stock itself: their tables start with no stock."""
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=str)
+def test_every_table_starts_with_a_stock_unless_the_scenario_is_about_the_end(
+    scenario: ParsedScenario,
+) -> None:
+    """A stock to draw from keeps a table alive whatever the scenario plays on it."""
+    if rules_of(scenario) & ABOUT_THE_END or str(scenario) in EMPTY_STOCK_ON_PURPOSE:
+        return
+    for drawing in _first_tables(scenario):
+        assert steps.parse_table(drawing)["stock"], f"the table starts with no stock:\n{drawing}"
+
+
+def test_every_table_marks_the_waste_top() -> None:
+    unmarked = [
+        f"{s}: {line.strip()}"
+        for s in SCENARIOS
+        for run in s.runs
+        for step in run
+        if step.docstring
+        for line in step.docstring.splitlines()
+        if line.split()[:1] == ["waste:"]
+        and line.split()[-1] != steps.EMPTY
+        and not line.split()[-1].startswith("[")
+    ]
+    assert unmarked == []

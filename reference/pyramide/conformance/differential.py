@@ -167,13 +167,8 @@ def _message_step(expected: Snapshot, messages: str | None) -> str:
     shown = expected.message
     if shown is None or shown.key is None:
         return "no message is shown"
-    if messages in (None, "key"):
-        target = shown.params.get("target")
-        return f'the message is "{shown.key}"' + (
-            "" if target is None else f" with target {target}"
-        )
-    text = render_message(shown.key, messages, dict(shown.params))
-    return f'the message reads "{text}" in {messages}'
+    language = "fr" if messages in (None, "key") else messages
+    return f"the player reads « {render_message(shown.key, language, dict(shown.params))} »"
 
 
 @dataclass(frozen=True)

@@ -12,8 +12,9 @@ Both are reported apart, never as passed. Each scenario gets a fresh adapter.
 
 Tags a scenario may carry (each registered as a pytest marker, so ``--strict-markers`` rejects
 any other): rule IDs from ``spec/rules.yaml``, ``@profile-<name>`` (the scenario is about that
-named profile itself, e.g. its documented deal codes), ``@needs-<capability>`` and
-``@implementation-defined``.
+named profile itself, e.g. its documented deal codes) and ``@implementation-defined``. The
+capability tags (``@needs-<capability>``) are never written: the plugin adds them at collection,
+from the steps a scenario uses (:func:`pyramide.conformance.reliance.needs`).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import pytest
 from . import rulesets
 from .adapter import Adapter, Capabilities
 from .loading import AdapterLoadError, load_factory
+from .reliance import scenario_needs
 from .rulesets import RuleSetError, UnderTest
 from .specdata import SpecError, load_profiles, load_rules
 
@@ -40,7 +42,8 @@ CAPABILITY_TAGS: dict[str, str] = {
     "needs-codes": "deal codes",
     "needs-stock-order": "the stock's order",
 }
-"""Capability tags and what they ask of an adapter (see :func:`missing_capability`)."""
+"""Capability tags and what they ask of an adapter (see :func:`missing_capability`); derived
+from a scenario's steps at collection, never written in the feature files."""
 
 _FACTORY = pytest.StashKey[Callable[[], Adapter]]()
 _UNDER = pytest.StashKey["UnderTest"]()
@@ -162,6 +165,14 @@ def pytest_configure(config: pytest.Config) -> None:
             rulesets.resolve(wanted)
         except RuleSetError as error:
             raise pytest.UsageError(str(error)) from None
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Tag every scenario with the capabilities its steps ask for, as pytest-bdd tags it with
+    the tags written above it (markers), so that every decision downstream sees them."""
+    for item in items:
+        for tag in sorted(scenario_needs(item)):
+            item.add_marker(tag)
 
 
 def tags_of(item: pytest.Item) -> set[str]:

@@ -26,7 +26,7 @@ from .specdata import load_rules
 STEP_USES = (
     (re.compile(r"the score "), "score"),
     (re.compile(r"the move counter "), "moves"),
-    (re.compile(r"the message |no message is shown"), "message"),
+    (re.compile(r"the player reads |no message is shown"), "message"),
     (re.compile(r"I undo"), "undo"),
     (re.compile(r"the deal "), "deal"),
     (re.compile(r"(?!nothing ).* is selected$"), "selection"),
@@ -44,6 +44,20 @@ RULES_USED = {
     "faces": ("DEAL-PYRAMID", "VAR-FACE-DOWN"),
 }
 """The rules a use relies on, of which only those that hold under the run's states count."""
+
+NEEDS_STEPS = (
+    (re.compile(r"I undo"), "needs-undo"),
+    (re.compile(r"the deal |I deal |the code shown "), "needs-codes"),
+    (re.compile(r"all 52 cards "), "needs-stock-order"),
+    (re.compile(r"the player reads |no message is shown"), "needs-messages"),
+    (re.compile(r".* is selected$"), "needs-taps"),
+)
+"""Step texts (matched from their start) and the capability tag they ask an adapter for: undo,
+deal codes, the stock's cards, messages, and taps (what a tap selects)."""
+_TAP = re.compile(r"I tap (?P<targets>(?!.* times$).+)")
+_TAP_SPLIT = re.compile(r",\s*|\s+then\s+")
+_KING = 13
+_VALUES = {"A": 1, "J": 11, "Q": 12, "K": 13}
 
 
 def _template(item: pytest.Item) -> ScenarioTemplate | None:
@@ -86,11 +100,64 @@ def scenario_subject(item: pytest.Item, rule_ids: Collection[str]) -> str | None
     return next((tag for tag in written if tag in rule_ids), None)
 
 
+def scenario_needs(item: pytest.Item) -> set[str]:
+    """The capability tags of a collected scenario, from the steps of every example of it (so
+    that all the examples of an outline apply to the same engines); none for other tests."""
+    template = _template(item)
+    if template is None:
+        return set()
+    contexts = [c for examples in template.examples for c in examples.as_contexts()]
+    return set().union(
+        *(needs(step.name for step in template.render(c).steps) for c in contexts or [{}])
+    )
+
+
 def uses(steps: Iterable[str]) -> set[str]:
     """What the steps rely on (keys of :data:`RULES_USED`)."""
     found = {use for step in steps for pattern, use in STEP_USES if pattern.match(step)}
     if {"undo", "moves"} <= found:
         found.add("undo and moves")
+    return found
+
+
+def _value(target: str) -> int | None:
+    """A tapped card's value (``the waste`` and other piles: unknown)."""
+    rank = target.strip()[:-1]
+    return _VALUES.get(rank) or (int(rank) if rank.isdigit() else None)
+
+
+def _left_selected(targets: str, selected: int | None) -> int | None:
+    """The value of the card a tap step leaves selected, given the one selected before it: a
+    card tapped alone stays selected, a second card worth 13 with it makes a pair, one that is
+    not stays selected. A King, the stock, or a card the step does not name (``the waste``)
+    leave nothing selected as far as the text shows."""
+    for target in _TAP_SPLIT.split(targets):
+        value = _value(target)
+        if value is None or value == _KING:
+            selected = None
+        elif selected is None or selected + value != _KING:
+            selected = value
+        else:
+            selected = None
+    return selected
+
+
+def needs(steps: Iterable[str]) -> set[str]:
+    """The capability tags the steps of one run of a scenario ask for. Besides the steps of
+    :data:`NEEDS_STEPS`, a tap step that starts on a card while an earlier step left a card
+    selected leans on what the engine keeps selected between steps: only taps show that (a
+    draw is a move whatever is selected)."""
+    found: set[str] = set()
+    selected: int | None = None
+    for step in steps:
+        found |= {tag for pattern, tag in NEEDS_STEPS if pattern.match(step)}
+        tap = _TAP.fullmatch(step)
+        if tap is not None:
+            if selected is not None and not tap["targets"].startswith("the stock"):
+                found.add("needs-taps")
+            selected = _left_selected(tap["targets"], selected)
+        elif step.startswith("I tap the stock "):
+            selected = None
     return found
 
 

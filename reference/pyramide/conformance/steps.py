@@ -11,7 +11,7 @@ How a table is drawn in a scenario (a docstring)::
           J♦
          6♣ 7♥
         -- -- --        <- ``--`` is an empty place; rows not drawn at the bottom are empty
-    waste: 6♦ 7♣        <- bottom to top; omitted or ``--`` when empty
+    waste: 6♦ [7♣]      <- bottom to top, the top card in brackets; omitted or ``--`` when empty
     stock: 2♣ 9♥        <- top card first; omitted or ``--`` when empty
 
 Cards are tapped by name: the step finds the card in the pyramid or on top of the waste. A card
@@ -37,10 +37,12 @@ from ..cards import Card, CardError
 from .adapter import FACE_DOWN, PILE_WORDS, Adapter, Shown, Snapshot, face_down_view, target_name
 from .plugin import NOT_APPLICABLE
 from .rulesets import UnderTest
-from .specdata import render_message
+from .specdata import load_messages, render_message
 
 ROWS = 7
 EMPTY = "--"
+TOP = "[]"
+"""The brackets a table may put around the waste's top card: ``waste: 9♦ [7♦]``."""
 STATUS_WORDS = {
     "goes on": "playing",
     "is won": "won",
@@ -81,7 +83,14 @@ def parse_table(text: str) -> dict[str, Any]:
             continue
         label = words[0].rstrip(":").lower()
         if words[0].endswith(":") and label in piles:
-            piles[label] = [card_name(w) for w in words[1:] if w != EMPTY]
+            cards = [w for w in words[1:] if w != EMPTY]
+            marked = [n for n, w in enumerate(cards) if w.startswith(TOP[0]) and w.endswith(TOP[1])]
+            if marked not in ([], [len(cards) - 1]) or (marked and label != "waste"):
+                pytest.fail(
+                    f"table line {number} ({line.strip()!r}): only the waste's top card, its "
+                    f"last, is written in brackets"
+                )
+            piles[label] = [card_name(w.strip("".join(TOP))) for w in cards]
             continue
         if len(rows) == ROWS or len(words) != len(rows) + 1:
             pytest.fail(
@@ -241,7 +250,7 @@ def a_deal(play: Play, code: str) -> None:
     play.first_deal = play.start(code=code)
 
 
-@given("a new deal of the engine's own")
+@given("a new deal shuffled by the game")
 def own_deal(play: Play) -> None:
     if not play.under.capabilities.own_deals:
         not_applicable("the engine cannot start a deal of its own")
@@ -494,24 +503,52 @@ def expect_message(play: Play, key: str | None, params: dict[str, int]) -> None:
     assert actual == wanted, f"the message shown is {actual!r}, expected {wanted!r}"
 
 
-@then(parsers.re(r'the message is "(?P<key>[a-z-]+)"(?: with target (?P<target>\d+))?'))
-def message_is(play: Play, key: str, target: str | None) -> None:
-    expect_message(play, key, {} if target is None else {"target": int(target)})
+LANGUAGE_NAMES = {"French": "fr", "Hungarian": "hu", "English": "en"}
+"""The languages a scenario may name (``in French``), or write as their code (``in fr``)."""
 
 
-@then(parsers.re(r'the message reads "(?P<text>[^"]+)" in (?P<language>[a-z]{2})'))
-def message_reads(play: Play, text: str, language: str) -> None:
-    """The text shown, or the text of the key shown, in one of the app's languages."""
+def message_meaning(text: str, language: str | None = None) -> tuple[str, dict[str, int], str]:
+    """The key, parameters and language of the message that reads ``text`` (in ``language``
+    if given), found in spec/messages.yaml: ``La somme doit être égale à 13`` is
+    ``sum-must-equal`` with target 13, in French."""
+    for message in load_messages().values():
+        for code, template in message.texts.items():
+            if language not in (None, code):
+                continue
+            pattern = re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>\\d+)", re.escape(template))
+            found = re.fullmatch(pattern, text)
+            if found is not None:
+                return message.key, {k: int(v) for k, v in found.groupdict().items()}, code
+    where = f" in {language}" if language else ""
+    pytest.fail(f"no message of spec/messages.yaml reads {text!r}{where}")
+
+
+@then(
+    parsers.re(
+        r"the player reads « (?P<text>[^»]+) »"
+        rf"(?: in (?P<language>{'|'.join([*LANGUAGE_NAMES, *LANGUAGE_NAMES.values()])}))?"
+    )
+)
+def player_reads(play: Play, text: str, language: str | None) -> None:
+    """The message shown, written as the player reads it. With no language named, it checks
+    what the message means, however the engine shows it (a key, or its text in the engine's
+    language); with one named (``in Hungarian``), the text word for word in that language,
+    which an engine showing texts in another language cannot show."""
+    code = LANGUAGE_NAMES.get(language or "", language)
+    key, params, found_in = message_meaning(text, code)
+    if code is None:
+        expect_message(play, key, params)
+        return
     form = play.adapter.capabilities().messages
     message = play.now.message or Shown()
     actual: str | None
     if form == "key":
         assert message.key is not None, f"no message is shown, expected {text!r}"
-        actual = render_message(message.key, language, dict(message.params))
-    elif form == language:
+        actual = render_message(message.key, found_in, dict(message.params))
+    elif form == found_in:
         actual = message.text
     else:
-        pytest.skip(f"{NOT_APPLICABLE}the adapter shows its messages in {form}, not {language}")
+        pytest.skip(f"{NOT_APPLICABLE}the adapter shows its messages in {form}, not {found_in}")
     assert actual == text, f"the message reads {actual!r}, expected {text!r}"
 
 
