@@ -45,3 +45,16 @@ Feature: Variant: the waste top pairs with the card beneath it at any time
       When I tap the card beneath the waste top then 2♣
       Then 2♣ is still in the pyramid
       And the waste is 4♦ J♦ 6♠
+
+    @VAR-WASTE-PAIR-ANYTIME @PAIR-MISMATCH
+    Scenario: Refused although they make 13, the two cards do not get the sum message
+      The J♦ and the 2♣ do add up to 13: what keeps them apart is that the J♦ is not free.
+      Given a table:
+        """
+            5♠
+          2♣  9♥
+        waste: 4♦ J♦ [6♠]
+        stock: 8♦
+        """
+      When I tap the card beneath the waste top then 2♣
+      Then the player does not read « La somme doit être égale à 13 »

@@ -26,7 +26,7 @@ from .specdata import load_rules
 STEP_USES = (
     (re.compile(r"the score "), "score"),
     (re.compile(r"the move counter "), "moves"),
-    (re.compile(r"the player reads |no message is shown"), "message"),
+    (re.compile(r"the player (?:does not )?reads? |no message is shown"), "message"),
     (re.compile(r"I undo"), "undo"),
     (re.compile(r"the deal "), "deal"),
     (re.compile(r"(?!nothing ).* is selected$"), "selection"),
@@ -49,7 +49,7 @@ NEEDS_STEPS = (
     (re.compile(r"I undo"), "needs-undo"),
     (re.compile(r"the deal |I deal |the code shown "), "needs-codes"),
     (re.compile(r"all 52 cards "), "needs-stock-order"),
-    (re.compile(r"the player reads |no message is shown"), "needs-messages"),
+    (re.compile(r"the player (?:does not )?reads? |no message is shown"), "needs-messages"),
     (re.compile(r".* is selected$"), "needs-taps"),
 )
 """Step texts (matched from their start) and the capability tag they ask an adapter for: undo,

@@ -552,6 +552,17 @@ def player_reads(play: Play, text: str, language: str | None) -> None:
     assert actual == text, f"the message reads {actual!r}, expected {text!r}"
 
 
+@then(parsers.re(r"the player does not read « (?P<text>[^»]+) »"))
+def player_does_not_read(play: Play, text: str) -> None:
+    """Whatever else is shown, not this message (its meaning, in any language)."""
+    key, params, _ = message_meaning(text)
+    message = play.now.message or Shown()
+    shown: tuple[str | None, dict[str, int]] = (message.key, dict(message.params))
+    if message.key is None and message.text is not None:
+        shown = message_meaning(message.text)[:2]
+    assert shown != (key, params), f"the player reads {text!r}"
+
+
 @then("no message is shown")
 def no_message(play: Play) -> None:
     expect_message(play, None, {})
