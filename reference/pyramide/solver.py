@@ -31,15 +31,24 @@ the stock top.
 
 *Two searches.* Whether a win exists and how far play can go do not depend on the moves
 spent, so a depth-first walk answers them first (:func:`_find_win`, then, with no win, the
-branch and bound of :func:`_most_removed`); only a win's length needs A* (:func:`_shortest_win`).
+branch and bound of :func:`_most_removed`, which goes on from the positions the first walk met
+but did not expand rather than from the start); only a win's length needs A*
+(:func:`_shortest_win`).
 
 The walks merge more positions than A* may. With unlimited recycling, draws and recycles alone
 reach every boundary, so the boundary is dropped (:meth:`_Search.loose`), and talon cards of one
 rank then stand in for each other, so only how many of each rank are left is kept
 (:meth:`_Search.key`; not under the strict win when two talon cards may pair, which needs them
-side by side). With limited recycling, of two positions with the same cards the one with fewer
-recycles used, or as many and the lower boundary, reaches all that the other does (draws alone
-take it there), so the walks skip the other (:meth:`_Search.standing`).
+side by side). The walks then step by rank, not by card (:meth:`_Search.walk_steps`): one
+removal per rank of talon card in play with a free pyramid card, the lowest slot of the rank
+standing for all, and no talon King or pair of two talon cards unless the strict win asks for
+every card (they free no pyramid place, and a talon with more cards reaches all that one with
+fewer does when any card can be brought into play). Unless the strict win is asked for, talon
+cards of rank r beyond the pyramid cards of rank 13 - r left are never needed, so the key counts
+at most that many (:meth:`_Search.useful_key`). With limited recycling, of two positions with
+the same cards the one with fewer recycles used, or as many and the lower boundary, reaches all
+that the other does (draws alone take it there), so the walks skip the other
+(:meth:`_Search.standing`).
 
 Both walks prune with an upper bound on the pyramid places that can end empty
 (:meth:`_Search.prospects`): cards proven to stay (no partner they can ever be free together
@@ -53,6 +62,10 @@ re-opens a position reached again more cheaply, so the line it returns is a shor
 whatever the bound's consistency; a bound of None (no win left) or one beyond a win already
 found prunes.
 
+A time limit (:func:`solve`'s ``time_limit``) is checked every 256 positions; running out
+raises :class:`SolverTimeout`, unless only the A* part is left, whose line is then given
+unproven. ``docs/solver.md`` explains the search at more length, with its speed.
+
 One more reduction is exact: a free pyramid King is removed at once (taking it earlier only
 frees cards and leaves the talon as it is, so the line keeps its length), except right after a
 draw under the drawn-with-below switch, where that draw's pair would be lost. The other
@@ -63,6 +76,7 @@ until a draw or a removal moves them.
 from __future__ import annotations
 
 import heapq
+import time
 from bisect import bisect_left
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -111,6 +125,14 @@ pyramid card and a talon card, two talon cards (the earlier in the sequence firs
 names cards, not places, so one kind serves the waste top and the stock top alike."""
 
 
+class SolverTimeout(Exception):
+    """The solver ran out of the time it was given before it proved what it was asked."""
+
+
+_CHECK_EVERY = 255
+"""The walks look at the clock once every 256 positions (when given a time limit)."""
+
+
 @dataclass(frozen=True)
 class Solution:
     """What the solver proves about a position.
@@ -133,7 +155,10 @@ class _Search:
     searches prune with. Everything derived from a mask is cached, as the searches meet the
     same pyramids and talons again and again."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, deadline: float | None = None) -> None:
+        self.deadline = deadline
+        """``time.perf_counter()`` past which the walks raise :class:`SolverTimeout`."""
+        self.ticks = 0
         self.profile = game.profile
         self.pyramid_cards: list[Card | None] = list(game.pyramid)
         self.ranks = [card.rank if card else 0 for card in self.pyramid_cards]
@@ -149,28 +174,50 @@ class _Search:
         self.talon_meets = self.talon_pairs or self.stock_playable
         """Whether two talon cards may ever leave together: the waste top with the card beneath
         it, or the waste top with the stock top."""
+        self.by_rank = not self.limited and not (self.talon_meets and self.profile.strict_win)
+        """Whether the walks see the talon as counts of ranks (see :meth:`walk_steps`)."""
         self.visited = 0
         self._free_cache: dict[int, tuple[int, ...]] = {}
         self._needs_cache: dict[int, tuple[int, tuple[tuple[int, int], ...]]] = {}
         self._talon_cache: dict[int, tuple[int, ...]] = {}
-        self._prospects_cache: dict[tuple[int, int], tuple[int, bool]] = {}
+        self._prospects_cache: dict[int, tuple[int, bool]] = {}
         self._pairs_cache: dict[tuple[int, int, int], int] = {}
-        self._talon_keys: dict[int, int] = {}
+        weights = [1 << 3 * card.rank for card in self.talon]
+        weights += [0] * (24 - len(weights))
+        tables = []
+        for byte in range(3):
+            table = [0]
+            for weight in weights[8 * byte : 8 * byte + 8]:
+                table += [value + weight for value in table]
+            tables.append(table)
+        self._key_tables = tuple(tables)
+        """Per byte of a talon mask, the :meth:`talon_key` of each of its 256 values."""
         self._partners_cache: dict[int, int] = {}
         self._talon_partners_cache: dict[int, int] = {}
         self._ranks_cache: dict[int, int] = {}
         self._present_cache: dict[int, tuple[int, ...]] = {}
+        self._free_partners_cache: dict[int, tuple[tuple[int, ...], ...]] = {}
         self.talon_by_rank: list[list[int]] = [[] for _ in range(KING + 1)]
         for i, rank in enumerate(self.talon_ranks):
             self.talon_by_rank[rank].append(i)
         self.rank_masks = [0] * (KING + 1)
         for i, rank in enumerate(self.ranks):
             self.rank_masks[rank] |= 1 << i
+        self.talon_rank_masks = [0] * (KING + 1)
+        for i, rank in enumerate(self.talon_ranks):
+            self.talon_rank_masks[rank] |= 1 << i
+        self._caps_cache: dict[int, tuple[int, ...]] = {}
+        self._lonely_cache: dict[int, int] = {}
         covering = self.profile.pairs_with_covering_card
         self.out_of_reach = [
             (_CONES[i] | _UNDER[i]) & ~(_DIRECT[i] if covering else 0) for i in range(PYRAMID_SIZE)
         ]
         """For each place, the places whose card can never be free at the same time as it."""
+        self._partners_in_reach = [
+            self.rank_masks[PAIR_TOTAL - rank] & ~self.out_of_reach[i] if 0 < rank < KING else 0
+            for i, rank in enumerate(self.ranks)
+        ]
+        """For each place, the places of its partner rank it can be free together with."""
         talon = (1 << len(self.talon)) - 1
         self.start: _State = (
             sum(1 << i for i, card in enumerate(self.pyramid_cards) if card),
@@ -213,7 +260,7 @@ class _Search:
             self._needs_cache[pyramid] = found
         return found
 
-    def _draw_costs(self, state: _State) -> tuple[tuple[int, ...], ...]:
+    def _draw_costs(self, state: _State) -> list[int]:
         """For each talon card left, the fewest moves that take no pyramid card (draws,
         recycles, removals of talon cards alone) before it can be in play.
 
@@ -232,7 +279,7 @@ class _Search:
         recycle, then every card left from the bottom of the waste up to them, costed as the
         stock cards above; never, when no recycle is left.
 
-        For each rank, the costs of the cards of that rank within reach, smallest first.
+        The cost of each talon slot, -1 for a card gone or out of reach.
         """
         pyramid, talon, boundary, recycles, _ = state
         limit = self.profile.max_recycles
@@ -264,10 +311,7 @@ class _Search:
             for i in waste[:stuck]:
                 costs[i] = spent + own
                 spent += not paired >> ranks[i] & 1
-        return tuple(
-            tuple(sorted(costs[i] for i in self.talon_by_rank[rank] if costs[i] >= 0))
-            for rank in range(KING + 1)
-        )
+        return costs
 
     def _pyramid_partners(self, pyramid: int) -> int:
         """The ranks (as bits) that have a partner in the pyramid (never the King's)."""
@@ -323,13 +367,10 @@ class _Search:
 
     def talon_counts(self, talon: int) -> tuple[int, ...]:
         """How many talon cards of each rank (index 1..13) are left."""
-        found = self._talon_cache.get(talon)
+        key = self.talon_key(talon)
+        found = self._talon_cache.get(key)
         if found is None:
-            counts = [0] * (KING + 1)
-            for i, rank in enumerate(self.talon_ranks):
-                if talon >> i & 1:
-                    counts[rank] += 1
-            found = self._talon_cache[talon] = tuple(counts)
+            found = self._talon_cache[key] = tuple(key >> 3 * rank & 7 for rank in range(KING + 1))
         return found
 
     def prospects(self, pyramid: int, talon: int) -> tuple[int, bool]:
@@ -353,28 +394,27 @@ class _Search:
         pair must balance (a + ta == b + tb) and, unless two talon cards may meet (the
         waste-pair switches, the playable stock top), every talon card needs a pyramid partner.
         """
-        key = (pyramid, self.talon_key(talon))
+        key = pyramid | self.talon_key(talon) << PYRAMID_SIZE
         found = self._prospects_cache.get(key)
         if found is not None:
             return found
         counts = self.talon_counts(talon)
-        masks, ranks, out_of_reach = self.rank_masks, self.ranks, self.out_of_reach
-        dead = 0
+        masks, reach = self.rank_masks, self._partners_in_reach
+        # Only a card with no talon partner can die for want of a partner; a card a dead card
+        # lies on dies with it (all of them at once: ``_UNDER`` is closed).
+        lonely = pyramid & self._without_talon_partner(key >> PYRAMID_SIZE)
+        live = pyramid
         changed = True
         while changed:
             changed = False
-            for i in range(PYRAMID_SIZE):
-                if not (pyramid >> i & 1) or dead >> i & 1:
-                    continue
-                partner = PAIR_TOTAL - ranks[i]
-                if _CONES[i] & dead or (
-                    partner
-                    and not counts[partner]
-                    and not masks[partner] & pyramid & ~dead & ~out_of_reach[i]
-                ):
-                    dead |= 1 << i
+            rest = lonely & live
+            while rest:
+                bit = rest & -rest
+                rest ^= bit
+                i = bit.bit_length() - 1
+                if bit & live and not reach[i] & live:
+                    live &= ~(bit | _UNDER[i])
                     changed = True
-        live = pyramid & ~dead
         most = PYRAMID_SIZE - pyramid.bit_count() + (live & masks[KING]).bit_count()
         balanced = True
         for low in range(1, 7):
@@ -387,6 +427,18 @@ class _Search:
                 balanced = balanced and ta <= b and tb <= a
         winnable = most == PYRAMID_SIZE and (not self.profile.strict_win or balanced)
         found = self._prospects_cache[key] = (most, winnable)
+        return found
+
+    def _without_talon_partner(self, talon_key: int) -> int:
+        """The pyramid places (as a mask) whose card is not a King and has no talon card of
+        its partner rank left, given a :meth:`talon_key`."""
+        found = self._lonely_cache.get(talon_key)
+        if found is None:
+            found = 0
+            for rank in range(1, KING):
+                if not talon_key >> 3 * (PAIR_TOTAL - rank) & 7:
+                    found |= self.rank_masks[rank]
+            self._lonely_cache[talon_key] = found
         return found
 
     def _pairs_bound(self, cards: int, low: int, talon_low: int, talon_high: int) -> int:
@@ -443,11 +495,13 @@ class _Search:
         draws = 0
         if needs:
             costs = self._draw_costs(state)
+            by_rank = self.talon_by_rank
             for rank, wanted in needs:
-                reach = costs[rank]
+                reach = sorted(costs[i] for i in by_rank[rank] if costs[i] >= 0)
                 if len(reach) < wanted:
                     return None
-                draws = max(draws, reach[wanted - 1])
+                if reach[wanted - 1] > draws:
+                    draws = reach[wanted - 1]
         if self.profile.strict_win:
             counts = self.talon_counts(talon)
             masks = self.rank_masks
@@ -493,9 +547,36 @@ class _Search:
         anyway, taking two away never brings another one into play."""
         if self.limited:
             return state[0], state[1], state[4]
-        if self.talon_meets and self.profile.strict_win:
+        if not self.by_rank:
             return state
-        return state[0] | self.talon_key(state[1]) << PYRAMID_SIZE
+        if self.profile.strict_win:
+            return state[0] | self.talon_key(state[1]) << PYRAMID_SIZE
+        return state[0] | self.useful_key(state[0], state[1]) << PYRAMID_SIZE
+
+    def useful_key(self, pyramid: int, talon: int) -> int:
+        """:meth:`talon_key` counting only the talon cards that can still be of use when the
+        pyramid alone must be cleared: a talon card of rank r leaves only with a pyramid card of
+        rank 13 - r (talon Kings and pairs of talon cards free no pyramid place), and each such
+        pyramid card takes one, so talon cards of rank r beyond the pyramid cards of rank
+        13 - r left are never needed. With unlimited recycling extra talon cards never stand in
+        the way either (any of them can be brought into play), so two positions that differ
+        only in such cards reach the same pyramids."""
+        caps = self._caps_cache.get(pyramid)
+        if caps is None:
+            masks = self.rank_masks
+            caps = tuple(
+                (pyramid & masks[PAIR_TOTAL - rank]).bit_count() if 0 < rank < KING else 0
+                for rank in range(KING + 1)
+            )
+            self._caps_cache[pyramid] = caps
+        counts = self.talon_counts(talon)
+        key = 0
+        for rank in range(1, KING):
+            n = counts[rank]
+            if n:
+                cap = caps[rank]
+                key |= (n if n < cap else cap) << 3 * rank
+        return key
 
     def standing(self, state: _State) -> int:
         """Of two positions with one :meth:`key`, the one with the smaller standing reaches all
@@ -514,12 +595,10 @@ class _Search:
         return state[3] << 5 | state[2]
 
     def talon_key(self, talon: int) -> int:
-        """How many talon cards of each rank are left, as one number (3 bits a rank)."""
-        found = self._talon_keys.get(talon)
-        if found is None:
-            counts = self.talon_counts(talon)
-            found = self._talon_keys[talon] = sum(n << 3 * rank for rank, n in enumerate(counts))
-        return found
+        """How many talon cards of each rank are left, as one number (3 bits a rank): the sum
+        of ``1 << 3 * rank`` over the cards present, added up a byte of the mask at a time."""
+        low, middle, high = self._key_tables
+        return low[talon & 255] + middle[talon >> 8 & 255] + high[talon >> 16]
 
     def removed(self, state: _State) -> int:
         """Empty pyramid places."""
@@ -531,17 +610,29 @@ class _Search:
         there, and the strict win is lost. This holds under every switch: such a card is never
         the waste top nor the card beneath it (the stuck card stays above it), nor the stock
         top (only a recycle puts waste cards back into the stock)."""
+        pyramid, talon = state[0], state[1]
+        reachable = self.reachable(state)
+        if reachable == talon:
+            return self.prospects(pyramid, talon)
+        most, winnable = self.prospects(pyramid, reachable)
+        return most, winnable and not self.profile.strict_win
+
+    def reachable(self, state: _State) -> int:
+        """The talon cards that can still come into play (see :meth:`outlook`): all of them
+        while a recycle is left; after the last one, all but the waste cards beneath the
+        highest stuck card of the waste."""
         pyramid, talon, boundary, recycles, _ = state
         limit = self.profile.max_recycles
         if limit is None or recycles < limit:
-            return self.prospects(pyramid, talon)
+            return talon
+        waste = talon & ((1 << boundary) - 1)
+        if not waste:
+            return talon
         leaving = self._leaving_ranks(pyramid, talon)
-        stuck = talon & ((1 << boundary) - 1) & self._cards_of_ranks(~leaving & _ALL_RANKS)
+        stuck = waste & self._cards_of_ranks(~leaving & _ALL_RANKS)
         if not stuck:
-            return self.prospects(pyramid, talon)
-        reachable = talon & ~((1 << stuck.bit_length() - 1) - 1)
-        most, winnable = self.prospects(pyramid, reachable)
-        return most, winnable and (reachable == talon or not self.profile.strict_win)
+            return talon
+        return talon & ~((1 << stuck.bit_length() - 1) - 1)
 
     def upper_bound(self, state: _State) -> int:
         return self.outlook(state)[0]
@@ -552,7 +643,7 @@ class _Search:
     def is_won(self, state: _State) -> bool:
         return state[0] == 0 and (not self.profile.strict_win or state[1] == 0)
 
-    def steps(self, state: _State) -> Iterator[tuple[_Edge, _State]]:
+    def steps(self, state: _State) -> list[tuple[_Edge, _State]]:
         """Every removal reachable from ``state``, each after the shortest run of draws that
         makes it possible; only a free pyramid King's when there is one (unless the last move
         was a draw under the drawn-with-below switch: see the module's last reduction)."""
@@ -560,18 +651,19 @@ class _Search:
         free = self.free(pyramid)
         ranks = self.ranks
         kept = (talon, boundary, recycles, False)
+        found: list[tuple[_Edge, _State]] = []
         if not fresh:
             for i in free:
                 if ranks[i] == KING:
-                    yield (0, False, 0, _KING_PYRAMID, i, 0), (pyramid & ~(1 << i), *kept)
-                    return
+                    found.append(((0, False, 0, _KING_PYRAMID, i, 0), (pyramid & ~(1 << i), *kept)))
+                    return found
         for n, i in enumerate(free):
             if ranks[i] == KING:
-                yield (0, False, 0, _KING_PYRAMID, i, 0), (pyramid & ~(1 << i), *kept)
+                found.append(((0, False, 0, _KING_PYRAMID, i, 0), (pyramid & ~(1 << i), *kept)))
             for j in free[n + 1 :]:
                 if ranks[i] + ranks[j] == PAIR_TOTAL:
                     pair = pyramid & ~(1 << i) & ~(1 << j)
-                    yield (0, False, 0, _PAIR_PYRAMID, i, j), (pair, *kept)
+                    found.append(((0, False, 0, _PAIR_PYRAMID, i, j), (pair, *kept)))
         if self.profile.pairs_with_covering_card:
             for cover in free:
                 for covered in range(PYRAMID_SIZE):
@@ -581,25 +673,168 @@ class _Search:
                         and ranks[covered] + ranks[cover] == PAIR_TOTAL
                     ):
                         pair = pyramid & ~(1 << cover) & ~(1 << covered)
-                        yield (0, False, 0, _PAIR_PYRAMID, covered, cover), (pair, *kept)
+                        found.append(((0, False, 0, _PAIR_PYRAMID, covered, cover), (pair, *kept)))
         present = self.present(talon)
+        partners = self.free_partners(pyramid)
+        talon_ranks = self.talon_ranks
+        stock_playable = self.stock_playable
+        talon_pairs = self.talon_pairs
+        pair_needs_draw = self.pair_needs_draw
+        size = len(present)
         for draws_before, recycled, draws_after, k in self._reachable_boundaries(state, present):
             here = draws_before == 0 and not recycled
             drew = draws_after > 0 if recycled else draws_before > 0 or fresh
             used = recycles + recycled if self.limited else 0
-            for kind, a, b, remaining_pyramid, remaining_talon, n in self._talon_removals(
-                pyramid, talon, present, k, free, here or not self.stock_playable, drew
-            ):
-                yield (
-                    (draws_before, recycled, draws_after, kind, a, b),
-                    (
-                        remaining_pyramid,
-                        remaining_talon,
-                        present[n] + 1 if n >= 0 else 0,
-                        used,
-                        False,
-                    ),
+            # The removals with the talon cards in play when the first k present cards are in
+            # the waste: (card or cards, where in ``present`` the waste top then is).
+            top = present[k - 1] if k else -1
+            if stock_playable and k < size:
+                stock_top = present[k]
+                self._card_steps(
+                    found,
+                    pyramid,
+                    talon,
+                    stock_top,
+                    partners,
+                    present,
+                    k - 1,
+                    (draws_before, recycled, draws_after),
+                    used,
                 )
+                if top >= 0 and talon_ranks[top] + talon_ranks[stock_top] == PAIR_TOTAL:
+                    both = talon & ~(1 << top) & ~(1 << stock_top)
+                    found.append(
+                        (
+                            (draws_before, recycled, draws_after, _PAIR_TALON, top, stock_top),
+                            (pyramid, both, present[k - 2] + 1 if k >= 2 else 0, used, False),
+                        )
+                    )
+            if top < 0 or not (here or not stock_playable):
+                continue
+            self._card_steps(
+                found,
+                pyramid,
+                talon,
+                top,
+                partners,
+                present,
+                k - 2,
+                (draws_before, recycled, draws_after),
+                used,
+            )
+            if (
+                talon_pairs
+                and (drew or not pair_needs_draw)
+                and k >= 2
+                and talon_ranks[present[k - 2]] + talon_ranks[top] == PAIR_TOTAL
+            ):
+                below = present[k - 2]
+                both = talon & ~(1 << top) & ~(1 << below)
+                found.append(
+                    (
+                        (draws_before, recycled, draws_after, _PAIR_TALON, below, top),
+                        (pyramid, both, present[k - 3] + 1 if k >= 3 else 0, used, False),
+                    )
+                )
+        return found
+
+    def _card_steps(
+        self,
+        found: list[tuple[_Edge, _State]],
+        pyramid: int,
+        talon: int,
+        card: int,
+        partners: tuple[tuple[int, ...], ...],
+        present: tuple[int, ...],
+        waste_top: int,
+        draws: tuple[int, bool, int],
+        used: int,
+    ) -> None:
+        """Append the removals of talon card ``card``, in play: alone if a King, else with a
+        free pyramid card (the waste top is then ``present[waste_top]``, none if negative)."""
+        rank = self.talon_ranks[card]
+        without = talon & ~(1 << card)
+        boundary = present[waste_top] + 1 if waste_top >= 0 else 0
+        if rank == KING:
+            found.append(
+                ((*draws, _KING_TALON, card, 0), (pyramid, without, boundary, used, False))
+            )
+            return
+        for i in partners[rank]:
+            found.append(
+                (
+                    (*draws, _PAIR_WITH_TALON, i, card),
+                    (pyramid & ~(1 << i), without, boundary, used, False),
+                )
+            )
+
+    def free_partners(self, pyramid: int) -> tuple[tuple[int, ...], ...]:
+        """For each rank r, the free pyramid places whose card pairs with a card of rank r."""
+        found = self._free_partners_cache.get(pyramid)
+        if found is None:
+            free, ranks = self.free(pyramid), self.ranks
+            found = tuple(
+                tuple(i for i in free if ranks[i] + rank == PAIR_TOTAL) for rank in range(KING + 1)
+            )
+            self._free_partners_cache[pyramid] = found
+        return found
+
+    def walk_steps(self, state: _State) -> Iterator[tuple[_Edge, _State]]:
+        """The steps the walks (which do not count moves) take: :meth:`steps`, or, when
+        :attr:`by_rank`, one removal per rank of talon card rather than per talon card.
+
+        With unlimited recycling every talon card present can be brought into play (with the
+        card beneath it, freshly drawn, under the waste-pair switches), so which card of a rank
+        goes does not matter to what follows (:meth:`key` counts ranks only): the lowest slot
+        of the rank stands for all. The draws before a removal are not counted here (the
+        replay of a line finds them). Unless the strict win is asked for, talon Kings and pairs
+        of two talon cards are not tried: they free no pyramid place, and a talon with more
+        cards reaches every pyramid one with fewer does (see :meth:`useful_key`)."""
+        if not self.by_rank:
+            yield from self.steps(state)
+            return
+        pyramid, talon = state[0], state[1]
+        free = self.free(pyramid)
+        ranks = self.ranks
+        here = (talon, talon.bit_length(), 0, False)
+        for i in free:
+            if ranks[i] == KING:
+                yield (0, False, 0, _KING_PYRAMID, i, 0), (pyramid & ~(1 << i), *here)
+                return
+        for n, i in enumerate(free):
+            for j in free[n + 1 :]:
+                if ranks[i] + ranks[j] == PAIR_TOTAL:
+                    yield (
+                        (0, False, 0, _PAIR_PYRAMID, i, j),
+                        (pyramid & ~(1 << i) & ~(1 << j), *here),
+                    )
+        if self.profile.pairs_with_covering_card:
+            for cover in free:
+                for covered in range(PYRAMID_SIZE):
+                    if (
+                        pyramid >> covered & 1
+                        and pyramid & _COVER_MASKS[covered] == 1 << cover
+                        and ranks[covered] + ranks[cover] == PAIR_TOTAL
+                    ):
+                        pair = pyramid & ~(1 << cover) & ~(1 << covered)
+                        yield (0, False, 0, _PAIR_PYRAMID, covered, cover), (pair, *here)
+        strict = self.profile.strict_win
+        masks = self.talon_rank_masks
+        for rank in range(1, KING + 1):
+            cards = talon & masks[rank]
+            if not cards:
+                continue
+            card = (cards & -cards).bit_length() - 1
+            without = talon & ~(1 << card)
+            after = (without, without.bit_length(), 0, False)
+            if rank == KING:
+                if strict:
+                    yield (0, False, 0, _KING_TALON, card, 0), (pyramid, *after)
+                continue
+            partner = PAIR_TOTAL - rank
+            for i in free:
+                if ranks[i] == partner:
+                    yield (0, False, 0, _PAIR_WITH_TALON, i, card), (pyramid & ~(1 << i), *after)
 
     def present(self, talon: int) -> tuple[int, ...]:
         """The talon cards left, in sequence order (the waste from the bottom, then the stock
@@ -642,60 +877,6 @@ class _Search:
         for n in range(1, last + 1):
             yield in_stock, True, n, n
 
-    def _talon_removals(
-        self,
-        pyramid: int,
-        talon: int,
-        present: tuple[int, ...],
-        in_waste: int,
-        free: tuple[int, ...],
-        waste_top: bool,
-        drew: bool,
-    ) -> Iterator[tuple[int, int, int, int, int, int]]:
-        """Removals with the talon cards in play when the first ``in_waste`` of the
-        ``present`` talon cards are in the waste: (kind, a, b, pyramid left, talon left, where
-        in ``present`` the waste top then is, -1 for an empty waste).
-
-        Under the playable-stock-top switch, the stock top alone or with a free pyramid card or
-        the waste top. Then, if ``waste_top`` (which the caller asks for only where the position
-        stands when the stock top is in play: further on, the waste top was the stock top one
-        draw before), the waste top alone or with a free pyramid card, or with the card beneath
-        it under the waste-pair switches (if ``drew``, for drawn-with-below).
-        """
-        top = present[in_waste - 1] if in_waste else -1
-        if self.stock_playable and in_waste < len(present):
-            stock_top = present[in_waste]
-            yield from self._card_removals(pyramid, talon, stock_top, free, in_waste - 1)
-            if top >= 0 and self.talon_ranks[top] + self.talon_ranks[stock_top] == PAIR_TOTAL:
-                both = talon & ~(1 << top) & ~(1 << stock_top)
-                yield _PAIR_TALON, top, stock_top, pyramid, both, in_waste - 2
-        if top < 0 or not waste_top:
-            return
-        yield from self._card_removals(pyramid, talon, top, free, in_waste - 2)
-        if (
-            self.talon_pairs
-            and (drew or not self.pair_needs_draw)
-            and in_waste >= 2
-            and self.talon_ranks[present[in_waste - 2]] + self.talon_ranks[top] == PAIR_TOTAL
-        ):
-            below = present[in_waste - 2]
-            both = talon & ~(1 << top) & ~(1 << below)
-            yield _PAIR_TALON, below, top, pyramid, both, in_waste - 3
-
-    def _card_removals(
-        self, pyramid: int, talon: int, card: int, free: tuple[int, ...], waste_top: int
-    ) -> Iterator[tuple[int, int, int, int, int, int]]:
-        """Removals of talon card ``card``, in play: alone if a King, else with a free pyramid
-        card (the waste top is then ``present[waste_top]``)."""
-        rank = self.talon_ranks[card]
-        without = talon & ~(1 << card)
-        if rank == KING:
-            yield _KING_TALON, card, 0, pyramid, without, waste_top
-            return
-        for i in free:
-            if self.ranks[i] + rank == PAIR_TOTAL:
-                yield _PAIR_WITH_TALON, i, card, pyramid & ~(1 << i), without, waste_top
-
     def line(self, edge: _Edge) -> list[Move]:
         """The moves one search edge stands for."""
         draws_before, recycled, draws_after, kind, a, b = edge
@@ -725,29 +906,52 @@ def _top(talon: int, boundary: int) -> int:
     return (talon & ((1 << boundary) - 1)).bit_length() - 1
 
 
-def solve(game: Game, shortest: bool = True) -> Solution:
+def solve(game: Game, shortest: bool = True, time_limit: float | None = None) -> Solution:
     """Prove how far ``game``'s current position can go under its profile.
 
     A depth-first walk first looks for a win among the positions where one is still possible;
     when there is none, a branch-and-bound walk finds the most cards removable. Then, if
     ``shortest``, A* finds a winning line with the fewest moves. Without ``shortest`` the line
     is merely a winning one.
+
+    With a ``time_limit`` (seconds), :class:`SolverTimeout` is raised if the most cards
+    removable and whether a win exists are not proven in time; if they are but A* runs out of
+    time, the winning line already found is returned with ``shortest`` false.
     """
-    search = _Search(game)
-    most, line = _find_win(search)
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    search = _Search(game, deadline)
+    most, line, met, deferred = _find_win(search)
     if line is None:
-        most = _most_removed(search, most, goal=search.upper_bound(search.start), needed=0)
+        goal = search.upper_bound(search.start)
+        most = _most_removed(search, most, goal=goal, needed=0, met=met, pending=deferred)
         return Solution(most, False, (), search.visited, True)
+    proven = False
     if shortest:
-        best = _shortest_win(search, len(line))
-        assert best is not None, "A* finds a win whenever the depth-first walk does"
-        line = best
-    return Solution(PYRAMID_SIZE, True, tuple(line), search.visited, shortest)
+        try:
+            best = _shortest_win(search, len(line))
+        except SolverTimeout:
+            best = None
+        else:
+            assert best is not None, "A* finds a win whenever the depth-first walk does"
+            proven = True
+        line = best if best is not None else line
+    return Solution(PYRAMID_SIZE, True, tuple(line), search.visited, proven)
 
 
-def can_remove(game: Game, count: int) -> bool:
-    """Whether some line leaves at most ``28 - count`` pyramid cards; stops once one does."""
-    search = _Search(game)
+def _check_clock(search: _Search) -> None:
+    """Raise :class:`SolverTimeout` past the search's deadline (looking every 256 calls)."""
+    if search.deadline is None:
+        return
+    search.ticks += 1
+    if not search.ticks & _CHECK_EVERY and time.perf_counter() > search.deadline:
+        raise SolverTimeout
+
+
+def can_remove(game: Game, count: int, time_limit: float | None = None) -> bool:
+    """Whether some line leaves at most ``28 - count`` pyramid cards; stops once one does.
+    Raises :class:`SolverTimeout` if not proven within ``time_limit`` seconds."""
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    search = _Search(game, deadline)
     removed = search.removed(search.start)
     if removed >= count:
         return True
@@ -769,6 +973,7 @@ def _shortest_win(search: _Search, known: int) -> list[Move] | None:
     if first_bound is None:
         return None
     cost: dict[int, int] = {_pack(start): 0}
+    bounds: dict[int, int | None] = {}
     parent: dict[int, tuple[int, _Edge]] = {}
     queue: list[tuple[int, int, int]] = [(first_bound, 0, _pack(start))]
     expanded = 0
@@ -777,6 +982,7 @@ def _shortest_win(search: _Search, known: int) -> list[Move] | None:
         if -negative_cost > cost[key]:
             continue
         expanded += 1
+        _check_clock(search)
         state = _unpack(key)
         if search.is_won(state):
             search.visited += expanded
@@ -787,7 +993,9 @@ def _shortest_win(search: _Search, known: int) -> list[Move] | None:
             following_key = _pack(following)
             if total >= cost.get(following_key, total + 1):
                 continue
-            bound = search.bound(following)
+            bound = bounds.get(following_key, -1)
+            if bound == -1:
+                bound = bounds[following_key] = search.bound(following)
             if bound is None or total + bound > known:
                 continue
             cost[following_key] = total
@@ -822,27 +1030,34 @@ def _unwind(search: _Search, parent: Mapping[int, tuple[int, _Edge]], key: int) 
     return line
 
 
-def _find_win(search: _Search) -> tuple[int, list[Move] | None]:
+def _find_win(
+    search: _Search,
+) -> tuple[int, list[Move] | None, dict[object, int], list[_State]]:
     """Depth first, Kings and pyramid pairs before draws, through the positions from which a
     win is still possible (see :meth:`_Search.prospects`), as :meth:`_Search.loose` ones;
     stop at the first win.
 
-    Returns the most pyramid places emptied in any position met, and a winning line if any.
+    Returns the most pyramid places emptied in any position met, a winning line if any, and,
+    for :func:`_most_removed` to go on from where this walk stops, the best standing of every
+    position met and the positions met but not expanded (no win left from them): every other
+    position met was expanded, and its successors are among those met.
     """
     start = search.loose(search.start)
     parent: dict[object, tuple[_State, _Edge] | None] = {search.key(start): None}
     best = {search.key(start): search.standing(start)}
     most = search.removed(start)
     pending = [start] if search.win_left(start) else []
+    deferred = [] if pending else [start]
     while pending:
         state = pending.pop()
+        _check_clock(search)
         if search.standing(state) > best[search.key(state)]:
             continue
         if search.is_won(state):
             search.visited += len(best)
-            return most, _replay(search, parent, state)
+            return most, _replay(search, parent, state), best, deferred
         following_states = []
-        for edge, following in search.steps(state):
+        for edge, following in search.walk_steps(state):
             following = search.loose(following)
             key = search.key(following)
             standing = search.standing(following)
@@ -852,9 +1067,11 @@ def _find_win(search: _Search) -> tuple[int, list[Move] | None]:
                 most = max(most, search.removed(following))
                 if search.win_left(following):
                     following_states.append(following)
+                else:
+                    deferred.append(following)
         pending.extend(reversed(following_states))
     search.visited += len(best)
-    return most, None
+    return most, None, best, deferred
 
 
 def _replay(
@@ -875,32 +1092,56 @@ def _replay(
     line: list[Move] = []
     state = search.start
     for wanted in reversed(removals):
-        edge, state = next(
-            (edge, following) for edge, following in search.steps(state) if edge[3:] == wanted[3:]
-        )
+        kind, a, b = wanted[3:]
+        if kind in (_KING_PYRAMID, _PAIR_PYRAMID):
+            # no draw before it: the step :meth:`_Search.steps` gives, made directly
+            edge = (0, False, 0, kind, a, b)
+            gone = 1 << a | (1 << b if kind == _PAIR_PYRAMID else 0)
+            state = (state[0] & ~gone, state[1], state[2], state[3], False)
+        else:
+            edge, state = next(
+                (edge, following)
+                for edge, following in search.steps(state)
+                if edge[3:] == wanted[3:]
+            )
         line += search.line(edge)
     return line
 
 
-def _most_removed(search: _Search, most: int, goal: int, needed: int) -> int:
+def _most_removed(
+    search: _Search,
+    most: int,
+    goal: int,
+    needed: int,
+    met: dict[object, int] | None = None,
+    pending: list[_State] | None = None,
+) -> int:
     """Branch and bound, depth first: the most pyramid places emptied, once ``most`` are known
     possible, stopping as soon as ``goal`` are.
 
     A position is expanded only if its :meth:`_Search.upper_bound` beats both what is known
     and ``needed`` (when only reaching ``needed`` matters); no position it skips can lead
     further than what is already known, so the result is exact up to ``goal``.
+
+    Given ``met`` and ``pending`` (from :func:`_find_win`), the walk goes on from there rather
+    than from the start: the positions met and not pending were expanded already, so the walk
+    needs only the pending ones and what they lead to.
     """
-    start = search.loose(search.start)
-    best = {search.key(start): search.standing(start)}
-    pending = [start]
+    if met is None or pending is None:
+        start = search.loose(search.start)
+        met, pending = {search.key(start): search.standing(start)}, [start]
+    else:
+        search.visited -= len(met)  # counted again below, with the positions met from here
+    best = met
     while pending and most < goal:
         state = pending.pop()
+        _check_clock(search)
         if search.standing(state) > best[search.key(state)]:
             continue
         if search.upper_bound(state) < max(most + 1, needed):
             continue
         following_states = []
-        for _, following in search.steps(state):
+        for _, following in search.walk_steps(state):
             following = search.loose(following)
             key = search.key(following)
             standing = search.standing(following)

@@ -1,0 +1,230 @@
+"""The solver's speed, profile by profile: median, 95th percentile and worst time per deal.
+
+Run from the repository root (``python benchmarks/bench_solver.py -h`` for the options)::
+
+    python benchmarks/bench_solver.py                       # every profile, the issue's counts
+    python benchmarks/bench_solver.py --profile three-passes --deals 300 --mode max
+
+For each profile, deals ``pyramide.dealcode.deal(seed, profile)`` for seeds ``0..N-1`` (1,000
+for the app's profile and 300 for each other by default, as issue 12 asks) are solved
+
+- ``max``: ``solve(game, shortest=False)``, the most cards removable and whether a win exists;
+- ``full``: ``solve(game)``, with a proven shortest winning line.
+
+Times are the process's CPU time (``time.process_time``, nanosecond resolution here): on a
+shared machine wall-clock time mostly measures the other processes (on this project's 2-core
+machine under a load of 6, an app deal of 5.5 ms CPU took 28 ms of wall-clock time). The total
+wall-clock time and the load average are printed with the table. A deal is given ``--timeout``
+seconds of wall-clock time (the solver's ``time_limit``; an interval timer on CPU time would
+make the kernel count CPU time in 4 ms ticks): one that runs out is counted with the CPU time
+it had used, marked ``>`` (so a worst figure with ``>`` is a lower bound), and so is, in
+``full`` mode, a win whose shortest line was not proven in time. Progress goes to
+standard error, the table (Markdown) to standard output; ``--json FILE`` also writes every
+deal's time.
+
+``--from-statistics DIR`` prints the same table (mode ``max``) from the per-deal results that
+``scripts/build_statistics.py`` keeps (``build/statistics/`` by default): it times the same
+call, ``solve(game, shortest=False)``, deal by deal, so a statistics run need not be repeated
+to get its speed figures; those are wall-clock times, and its deals over the time limit count
+at the limit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from pyramide import PROFILES, Game
+from pyramide.dealcode import deal
+from pyramide.solver import SolverTimeout, solve
+
+MODES = ("max", "full")
+
+
+@dataclass
+class Row:
+    profile: str
+    mode: str
+    deals: int
+    winnable: int
+    timed_out: int
+    median: float
+    p95: float
+    worst: float
+    worst_seed: int
+    wall: float
+    times: list[float]
+
+
+def time_deal(profile: str, seed: int, mode: str, timeout: float) -> tuple[float, bool, bool]:
+    """(CPU seconds, winnable, timed out) for one deal."""
+    rules = PROFILES[profile]
+    game = Game(deal(seed, rules), rules)
+    start = time.process_time()
+    try:
+        solution = solve(game, shortest=mode == "full", time_limit=timeout)
+    except SolverTimeout:
+        return time.process_time() - start, False, True
+    unproven = mode == "full" and solution.winnable and not solution.shortest
+    return time.process_time() - start, solution.winnable, unproven
+
+
+def percentile(values: Sequence[float], share: float) -> float:
+    """The nearest-rank percentile: the smallest value with at least ``share`` of the values
+    at or below it."""
+    ordered = sorted(values)
+    rank = -(-len(ordered) * share // 1)
+    return ordered[max(1, int(rank)) - 1]
+
+
+def _fmt(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
+
+
+def run(profiles: Sequence[str], mode: str, deals: int | None, timeout: float) -> list[Row]:
+    rows: list[Row] = []
+    for profile in profiles:
+        count = deals if deals is not None else (1000 if profile == "app" else 300)
+        times: list[float] = []
+        won = stopped = 0
+        worst_seed = 0
+        wall = time.perf_counter()
+        for seed in range(count):
+            seconds, winnable, timed_out = time_deal(profile, seed, mode, timeout)
+            times.append(seconds)
+            won += winnable
+            stopped += timed_out
+            if seconds >= times[worst_seed]:
+                worst_seed = seed
+            print(
+                f"\r{profile} {mode}: {seed + 1}/{count}, {won} won, {stopped} timed out, "
+                f"total {sum(times):.1f} s   ",
+                end="",
+                file=sys.stderr,
+                flush=True,
+            )
+        print(file=sys.stderr)
+        row = Row(
+            profile,
+            mode,
+            count,
+            won,
+            stopped,
+            statistics.median(times),
+            percentile(times, 0.95),
+            max(times),
+            worst_seed,
+            time.perf_counter() - wall,
+            times,
+        )
+        rows.append(row)
+        print(table_row(row), flush=True)
+    return rows
+
+
+HEADER = (
+    "| profile | mode | deals | winnable | median | p95 | worst (seed) | timed out | wall |\n"
+    "|---|---|---|---|---|---|---|---|---|"
+)
+
+
+def table_row(row: Row) -> str:
+    capped = ">" if row.timed_out else ""
+    return (
+        f"| {row.profile} | {row.mode} | {row.deals} | {row.winnable} | "
+        f"{_fmt(row.median)} | {_fmt(row.p95)} | {capped}{_fmt(row.worst)} "
+        f"({row.worst_seed}) | {row.timed_out} | {row.wall:.0f} s |"
+    )
+
+
+def from_statistics(directory: Path, profiles: Sequence[str], deals: int | None) -> list[Row]:
+    """Rows from a statistics cache: the first ``deals`` seeds of each profile (all that are
+    cached from seed 0 on, if None)."""
+    rows = []
+    for profile in profiles:
+        path = directory / f"{profile}.jsonl"
+        if not path.exists():
+            continue
+        found = {}
+        for line in path.read_text().splitlines():
+            if line.strip():
+                result = json.loads(line)
+                found[result["seed"]] = result
+        count = 0
+        while count in found and (deals is None or count < deals):
+            count += 1
+        if not count:
+            continue
+        results = [found[seed] for seed in range(count)]
+        times = [float(result["seconds"]) for result in results]
+        worst_seed = max(range(count), key=times.__getitem__)
+        rows.append(
+            Row(
+                profile,
+                "max",
+                count,
+                sum(1 for result in results if result["winnable"]),
+                sum(1 for result in results if result["winnable"] is None),
+                statistics.median(times),
+                percentile(times, 0.95),
+                max(times),
+                worst_seed,
+                sum(times),
+                times,
+            )
+        )
+    return rows
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--profile",
+        action="append",
+        choices=sorted(PROFILES),
+        help="a profile to time (repeatable; default: every profile)",
+    )
+    parser.add_argument(
+        "--deals", type=int, help="deals per profile (default 1,000 for app, 300 for the others)"
+    )
+    parser.add_argument("--mode", choices=(*MODES, "both"), default="both")
+    parser.add_argument(
+        "--timeout", type=float, default=60.0, help="seconds after which a deal is stopped"
+    )
+    parser.add_argument("--json", type=Path, metavar="FILE", help="every deal's time as JSON")
+    parser.add_argument(
+        "--from-statistics",
+        type=Path,
+        metavar="DIR",
+        help="print the table from scripts/build_statistics.py's per-deal results instead",
+    )
+    args = parser.parse_args(argv)
+    if args.deals is not None and args.deals < 1:
+        parser.error(f"--deals must be at least 1, not {args.deals}")
+    profiles = args.profile or list(PROFILES)
+    modes = MODES if args.mode == "both" else (args.mode,)
+    if args.from_statistics is not None:
+        print(HEADER)
+        for row in from_statistics(args.from_statistics, profiles, args.deals):
+            print(table_row(row))
+        return 0
+    load = os.getloadavg()
+    print(f"CPU time per deal; load average at the start {load[0]:.2f} ({os.cpu_count()} cores)")
+    print(HEADER, flush=True)
+    rows = [row for mode in modes for row in run(profiles, mode, args.deals, args.timeout)]
+    load = os.getloadavg()
+    print(f"load average at the end {load[0]:.2f}")
+    if args.json:
+        args.json.write_text(json.dumps([asdict(row) for row in rows], indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,37 @@
+"""The solver's time limit: what it gives up, and what it still proves."""
+
+from __future__ import annotations
+
+import pytest
+from pyramide import PROFILES, Game
+from pyramide.dealcode import deal
+from pyramide.solver import SolverTimeout, can_remove, solve
+
+
+def _game(profile: str, seed: int) -> Game:
+    return Game(deal(seed, PROFILES[profile]), PROFILES[profile])
+
+
+def test_no_verdict_in_time_raises() -> None:
+    # deal 12 of three-passes takes hundreds of thousands of positions to prove
+    with pytest.raises(SolverTimeout):
+        solve(_game("three-passes", 12), shortest=False, time_limit=0.01)
+    with pytest.raises(SolverTimeout):
+        can_remove(_game("three-passes", 12), 26, time_limit=0.01)
+
+
+def test_a_shortest_line_not_proven_in_time_is_still_a_win() -> None:
+    # deal 0 of the app's profile: a win is found at once, its shortest line takes seconds
+    game = _game("app", 0)
+    solution = solve(game, time_limit=0.05)
+    assert solution.winnable and solution.max_removed == 28 and not solution.shortest
+    replay = Game(game.layout(), game.profile)
+    for move in solution.moves:
+        replay.push(move)
+    assert replay.is_won()
+
+
+def test_a_generous_limit_changes_nothing() -> None:
+    game = _game("single-pass", 23)
+    assert solve(game, time_limit=600) == solve(game)
+    assert can_remove(game, 28, time_limit=600)
