@@ -97,7 +97,90 @@ def build_parser() -> argparse.ArgumentParser:
     )
     solver.set_defaults(handler=_solve)
     _add_check(commands)
+    _add_stats(commands)
     return parser
+
+
+def _add_stats(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    stats = commands.add_parser(
+        "stats",
+        help="solve many deals of a profile: win rate with its 95 % interval, distributions",
+        description="Solve deals PY1-<letter>-<seed> for seeds FIRST..FIRST+N-1 exactly and "
+        "print the win rate with a 95 %% Wilson interval, the distribution of the most pyramid "
+        "cards removable and of the shortest win's length. Progress goes to standard error.",
+    )
+    stats.add_argument("--profile", required=True, metavar="NAME", help="a named profile")
+    stats.add_argument("--deals", required=True, type=int, metavar="N", help="how many deals")
+    stats.add_argument("--first", type=int, default=0, metavar="SEED", help="first seed (0)")
+    stats.add_argument("--jobs", type=int, default=1, metavar="J", help="worker processes (1)")
+    stats.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="a Dask scheduler (tcp://host:8786) to solve on instead (extra: cluster)",
+    )
+    stats.add_argument(
+        "--no-shortest",
+        action="store_true",
+        help="skip the proven-shortest wins (much faster; no length distribution)",
+    )
+    stats.add_argument(
+        "--time-limit",
+        type=float,
+        metavar="SECONDS",
+        help="per deal; a deal not solved in time is reported unresolved",
+    )
+    stats.add_argument(
+        "--json", type=Path, metavar="FILE", help="the summary as JSON (- for stdout)"
+    )
+    stats.add_argument("--results", type=Path, metavar="FILE", help="every deal's result as JSON")
+    stats.add_argument("--plots", type=Path, metavar="DIR", help="bar charts (extra: stats)")
+    stats.add_argument(
+        "--format",
+        default="png",
+        metavar="png,svg",
+        help="plot file formats, comma-separated (default png)",
+    )
+    stats.add_argument("--no-progress", action="store_true", help="no progress bar")
+    stats.set_defaults(handler=_stats)
+
+
+def _stats(args: argparse.Namespace) -> int:
+    from . import stats
+
+    formats = [name.strip() for name in args.format.split(",") if name.strip()]
+    bad = [name for name in formats if name not in ("png", "svg")]
+    if bad or not formats:
+        raise UsageError(f"--format must list png and/or svg, not {args.format!r}")
+    if args.time_limit is not None and not args.time_limit > 0:
+        raise UsageError(
+            f"--time-limit must be a positive number of seconds, not {args.time_limit}"
+        )
+    try:
+        stats.check_request(args.profile, args.deals, args.first, args.jobs)
+        results = stats.run(
+            args.profile,
+            args.deals,
+            first=args.first,
+            jobs=args.jobs,
+            shortest=not args.no_shortest,
+            time_limit=args.time_limit,
+            scheduler=args.scheduler,
+            progress=not args.no_progress,
+        )
+        summary = stats.summarize(args.profile, results)
+        if args.plots is not None:
+            summary["plots"] = [str(path) for path in stats.plot(summary, args.plots, formats)]
+    except stats.StatsError as error:
+        raise UsageError(str(error)) from None
+    if args.results is not None:
+        args.results.write_text(json.dumps(stats.results_json(results), indent=1) + "\n")
+    if args.json is not None and str(args.json) == "-":
+        print(json.dumps(summary, indent=2))
+        return 0
+    if args.json is not None:
+        args.json.write_text(json.dumps(summary, indent=2) + "\n")
+    print(stats.report(summary))
+    return 0
 
 
 def _add_engine_options(command: argparse.ArgumentParser) -> None:

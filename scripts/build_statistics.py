@@ -1,0 +1,451 @@
+"""Build docs/statistics.md and its plots: every profile's win rate, solved deal by deal.
+
+Re-run it to regenerate the page (``python scripts/build_statistics.py -h`` for the options)::
+
+    python scripts/build_statistics.py --deals 10000 --jobs 2
+    python scripts/build_statistics.py --profile app --deals 20000      # one profile, more deals
+
+For each profile it solves deals ``0 .. N-1`` (``pyramide.dealcode.deal(seed, profile)``) with
+:func:`pyramide.stats.run`, exactly, and keeps every deal's result in a cache folder
+(``--cache``, default ``build/statistics/``, which git ignores), so that an
+interrupted or extended run only solves the deals it has not solved yet. The page then gives,
+per profile, the win rate with its 95 % Wilson interval, the mean of the most pyramid cards
+removable, the shortest win's length where it was asked for (``--shortest-deals``: A* on the
+first K deals of each profile only, as it costs far more), bar charts (matplotlib, the
+``stats`` extra), and the published win rates for the same rule sets with whether ours falls
+inside their interval.
+
+A deal not solved within ``--time-limit`` seconds is *unresolved*; the page says how many, and
+the interval is widened to hold whichever way they go (see :func:`pyramide.stats.summarize`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from pyramide import PROFILES
+from pyramide.stats import DealResult, plot, run, summarize, wilson_interval
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGE = ROOT / "docs" / "statistics.md"
+PLOTS = ROOT / "docs" / "statistics"
+
+_WINRATES = {
+    "source": "solitairewinrates.com, Pyramid (100 million deals per rule set, April 2022)",
+    "url": "https://solitairewinrates.com/Pyramid.html",
+    "deals": 100_000_000,
+}
+_ANY_TALON = (
+    "With unlimited passes and only the pyramid to clear, which talon cards are in play (waste "
+    "top, drawn card, stock top) and the size of the stock do not change which deals are won: "
+    "every talon card can be brought into play at any time."
+)
+_ONE_PASS = (
+    "Their rules are shown in a video, not written down; their page points to Solitaire "
+    "Laboratory's article, whose rules let the card just drawn pair with the waste top. If "
+    "theirs differ from this profile's in which talon cards are in play, the figures measure "
+    "different games."
+)
+PUBLISHED: dict[str, list[dict[str, Any]]] = {
+    "app": [
+        {
+            **_WINRATES,
+            "rules": "pyramid only, unlimited passes, no overlap discards",
+            "wins": 66_865_010,
+            "note": _ANY_TALON,
+        }
+    ],
+    "stock-24": [
+        {
+            **_WINRATES,
+            "rules": "pyramid only, unlimited passes, no overlap discards",
+            "wins": 66_865_010,
+            "note": _ANY_TALON,
+        }
+    ],
+    "drawn-with-waste": [
+        {
+            **_WINRATES,
+            "rules": "pyramid only, unlimited passes, no overlap discards",
+            "wins": 66_865_010,
+            "note": _ANY_TALON,
+        }
+    ],
+    "covering-pair": [
+        {
+            **_WINRATES,
+            "rules": "pyramid only, unlimited passes, overlap discards allowed",
+            "wins": 83_151_588,
+            "note": _ANY_TALON,
+        }
+    ],
+    "single-pass": [
+        {
+            **_WINRATES,
+            "rules": "pyramid only, one pass, no overlap discards",
+            "wins": 9_019_243,
+            "note": _ONE_PASS,
+        }
+    ],
+    "classic-strict": [
+        {
+            **_WINRATES,
+            "rules": "all cards, one pass, no overlap discards",
+            "wins": 6_795_618,
+            "note": _ONE_PASS,
+        }
+    ],
+    "microsoft": [
+        {
+            "source": "mchung94/pyramid-solver, README (its 1,500 random decks)",
+            "url": "https://github.com/mchung94/pyramid-solver",
+            "rules": "Microsoft Solitaire Collection: 24-card stock, stock top in play, "
+            "two recycles, the pyramid cleared",
+            "wins": 998,
+            "deals": 1500,
+            "note": "Their decks are theirs, not our deal codes: "
+            "[the side-by-side run on them](solver.md#against-mchung94pyramid-solver) checks "
+            "deck by deck.",
+        }
+    ],
+}
+"""Published win rates for a profile's rule set: each with ``source`` (where it is published),
+``url``, ``rules`` (the rule set it is about, in the source's words), and either ``wins`` and
+``deals`` (a sample, whose Wilson interval is computed here) or ``rate`` (a figure given without
+a sample size, compared as a point). Only figures found in a published source go here."""
+
+
+EQUIVALENT = [
+    (
+        "app",
+        "stock-24",
+        "with unlimited recycling and the pyramid alone to clear, any talon card can be "
+        "brought into play at any time, wherever it starts",
+    ),
+    (
+        "app",
+        "drawn-with-waste",
+        "for the same reason, a pair of two talon cards never frees a pyramid place",
+    ),
+    (
+        "three-passes",
+        "traditional",
+        "the talon is the same sequence, and a deal with its first card on the waste is the "
+        "24-card deal after one draw, before which nothing is in play",
+    ),
+    (
+        "pysolfc-relaxed",
+        "microsoft",
+        "the same with the stock top in play: the card that draw moves was in play as the "
+        "stock top and stays in play as the waste top",
+    ),
+]
+"""Profiles that must give the same verdict on every seed (seed s deals the same cards in the
+same order under both), and why: the page checks them against each other, deal by deal."""
+
+
+def agreement(first: str, second: str, cache: Path) -> tuple[int, list[int]]:
+    """(deals resolved under both, seeds where the verdicts differ)."""
+    mine, theirs = _load(cache, first), _load(cache, second)
+    both = [
+        seed
+        for seed in sorted(set(mine) & set(theirs))
+        if mine[seed].resolved and theirs[seed].resolved
+    ]
+    differ = [
+        seed
+        for seed in both
+        if (mine[seed].max_removed, mine[seed].winnable)
+        != (theirs[seed].max_removed, theirs[seed].winnable)
+    ]
+    return len(both), differ
+
+
+def _load(cache: Path, profile: str) -> dict[int, DealResult]:
+    path = cache / f"{profile}.jsonl"
+    found: dict[int, DealResult] = {}
+    if path.exists():
+        for line in path.read_text().splitlines():
+            if line.strip():
+                result = DealResult(**json.loads(line))
+                found[result.seed] = result
+    return found
+
+
+def _save(cache: Path, profile: str, results: Sequence[DealResult]) -> None:
+    cache.mkdir(parents=True, exist_ok=True)
+    with (cache / f"{profile}.jsonl").open("a") as out:
+        for result in results:
+            out.write(json.dumps(asdict(result)) + "\n")
+
+
+def solve_profile(
+    profile: str,
+    deals: int,
+    shortest_deals: int,
+    jobs: int,
+    time_limit: float,
+    cache: Path,
+    batch: int,
+) -> list[DealResult]:
+    """Deals 0..deals-1 of ``profile``, from the cache where it has them; the first
+    ``shortest_deals`` with A* (a cached result without a shortest length for a won deal is
+    solved again when it is asked for)."""
+    cached = _load(cache, profile)
+
+    def wanted(seed: int) -> bool:
+        result = cached.get(seed)
+        if result is None:
+            return True
+        return seed < shortest_deals and bool(result.winnable) and result.shortest is None
+
+    for shortest, seeds in (
+        (True, [seed for seed in range(min(shortest_deals, deals)) if wanted(seed)]),
+        (False, [seed for seed in range(shortest_deals, deals) if wanted(seed)]),
+    ):
+        # contiguous runs of missing seeds, solved in batches and saved as they come
+        while seeds:
+            first = seeds[0]
+            count = 1
+            while count < min(batch, len(seeds)) and seeds[count] == first + count:
+                count += 1
+            print(
+                f"{profile}: seeds {first}..{first + count - 1}"
+                + (" with shortest wins" if shortest else ""),
+                file=sys.stderr,
+            )
+            results = run(
+                profile,
+                count,
+                first=first,
+                jobs=jobs,
+                shortest=shortest,
+                time_limit=time_limit,
+            )
+            _save(cache, profile, results)
+            cached.update((result.seed, result) for result in results)
+            seeds = seeds[count:]
+    return [cached[seed] for seed in range(deals)]
+
+
+def _percent(value: float) -> str:
+    return f"{100 * value:.2f} %"
+
+
+def compare(summary: dict[str, Any]) -> list[str]:
+    """Lines comparing ``summary`` with the published figures for its rule set."""
+    lines = []
+    low, high = summary["ci95"]
+    for figure in PUBLISHED.get(summary["profile"], []):
+        if "deals" in figure:
+            theirs = figure["wins"] / figure["deals"]
+            their_low, their_high = wilson_interval(figure["wins"], figure["deals"])
+            overlap = low <= their_high and their_low <= high
+            verdict = (
+                f"{_percent(theirs)} ({figure['wins']:,} of {figure['deals']:,}; 95 % interval "
+                f"{_percent(their_low)} .. {_percent(their_high)}). Their rate is "
+                + ("inside" if low <= theirs <= high else "outside")
+                + " our interval, and the two intervals "
+                + ("overlap" if overlap else "do not overlap")
+            )
+        else:
+            theirs = figure["rate"]
+            verdict = f"{_percent(theirs)} (no sample size given): " + (
+                "inside our interval" if low <= theirs <= high else "outside our interval"
+            )
+        lines.append(
+            f"- [{figure['source']}]({figure['url']}) — {figure['rules']}: {verdict}."
+            + (f" {figure['note']}" if figure.get("note") else "")
+        )
+    return lines
+
+
+def page(summaries: Sequence[dict[str, Any]], args: argparse.Namespace) -> str:
+    load = os.getloadavg()
+    out = [
+        "# Win rates of every profile",
+        "",
+        "<!-- Generated by scripts/build_statistics.py; do not edit by hand. -->",
+        "",
+        "Every deal below is solved exactly by the reference solver (`pyramide.solver`): "
+        "whether the pyramid (or, under the strict win, all 52 cards) can be cleared with the "
+        "cards in full view, and how many pyramid cards can be removed at best. Deal `seed` of "
+        "a profile is `pyramide.dealcode.deal(seed, profile)`, the deal code "
+        "`PY1-<letter>-<seed in base 32>`; seeds start at 0. Intervals are 95 % Wilson score "
+        "intervals. Regenerate with:",
+        "",
+        "```sh",
+        f"python scripts/build_statistics.py --deals {args.deals} "
+        f"--limited-deals {args.limited_deals} --shortest-deals {args.shortest_deals} "
+        f"--time-limit {args.time_limit:g} --jobs {args.jobs}",
+        "```",
+        "",
+        "Profiles with limited recycling get fewer deals (`--limited-deals`): the exact solver "
+        "is much slower on them (see [the solver's speed](solver.md)). Solving is resumable: "
+        "results are kept in `build/statistics/`, and a re-run only solves what is missing. "
+        f"Page written with {os.cpu_count()} cores, load average {load[0]:.1f}. The same "
+        "command gives the same figures on any machine, except that a deal over the time limit "
+        "(in wall-clock seconds) on a slower or busier one is counted unresolved.",
+        "",
+        "Face-down deals (aisleriot-thirteen) are solved with every card known: the rate is "
+        "the share of deals a player who could see every card would win, an upper bound on "
+        "what a player can do.",
+        "",
+        "| profile | deals | winnable | win rate | 95 % interval | unresolved "
+        "| mean most removable | shortest win, median (deals) |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for summary in summaries:
+        low, high = summary["ci95"]
+        rate = summary["win_rate"]
+        shortest = (
+            f"{summary['shortest_win_median']:g} ({summary['shortest_win_known']})"
+            if summary["shortest_win_known"]
+            else "—"
+        )
+        out.append(
+            f"| {summary['profile']} ({summary['letter']}) | {summary['deals']:,} | "
+            f"{summary['wins']:,} | {_percent(rate) if rate is not None else '—'} | "
+            f"{_percent(low)} .. {_percent(high)} | {summary['unresolved']} | "
+            f"{summary['mean_max_removed']:.2f} | {shortest} |"
+        )
+    out += [
+        "",
+        "A deal is *unresolved* when the solver did not finish it within the time limit; the "
+        "interval then holds whichever way those deals go (its low end counts them lost, its "
+        "high end won).",
+        "",
+        "The shortest win's length is proven by A* only on the first `--shortest-deals` deals "
+        "of a profile, as A* takes seconds to minutes a deal (see "
+        "[the solver's speed](solver.md#speed)); here for "
+        + (", ".join(s["profile"] for s in summaries if s["shortest_win_known"]) or "no profile")
+        + ". A win whose shortest line was not proven within the time limit has no length. "
+        "`pyramide stats` gives the distribution for any number of deals.",
+        "",
+        "## Rule sets that must agree",
+        "",
+        "Some profiles differ in rules that cannot change how far a deal goes; the solver "
+        "meets them through different code, so they check it deal by deal (same seed, same "
+        "cards, same verdict: most pyramid cards removable and winnable):",
+        "",
+    ]
+    for first, second, why in EQUIVALENT:
+        compared, differ = agreement(first, second, args.cache)
+        if compared:
+            out.append(
+                f"- {first} and {second} ({why}): "
+                + (
+                    f"the same on all {compared:,} deals solved under both."
+                    if not differ
+                    else f"**differ on {len(differ)} of {compared:,} deals**: {differ[:10]}."
+                )
+            )
+    out += [
+        "",
+        "## Published win rates for the same rule sets",
+        "",
+    ]
+    any_published = False
+    for summary in summaries:
+        lines = compare(summary)
+        if lines:
+            any_published = True
+            out += [f"**{summary['profile']}**", "", *lines, ""]
+    if not any_published:
+        out += ["No published figure was found for these rule sets.", ""]
+    out += ["## Distributions", ""]
+    for summary in summaries:
+        out += [f"### {summary['profile']}", ""]
+        histogram = summary["max_removed"]
+        out.append(
+            "Most pyramid cards removable (deals): "
+            + ", ".join(f"{value}: {count}" for value, count in histogram.items())
+            + "."
+        )
+        if summary["shortest_win"]:
+            out.append("")
+            out.append(
+                f"Moves in a shortest win, first {args.shortest_deals:,} deals "
+                f"({summary['shortest_win_known']} wins proven shortest): "
+                + ", ".join(f"{v}: {c}" for v, c in summary["shortest_win"].items())
+                + "."
+            )
+        for path in summary.get("plots", []):
+            if path.endswith(".svg"):
+                relative = Path(path).relative_to(PAGE.parent)
+                out += ["", f"![{Path(path).stem}]({relative.as_posix()})"]
+        out.append("")
+    return "\n".join(out)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=int, default=10_000, help="deals per profile")
+    parser.add_argument(
+        "--limited-deals",
+        type=int,
+        help="deals per profile with limited recycling (default: --deals); they take far longer",
+    )
+    parser.add_argument(
+        "--shortest-deals",
+        type=int,
+        default=0,
+        help="prove the shortest win on the first K deals of each profile (default 0)",
+    )
+    parser.add_argument("--profile", action="append", choices=sorted(PROFILES))
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--time-limit", type=float, default=60.0, help="seconds per deal")
+    parser.add_argument("--cache", type=Path, default=ROOT / "build" / "statistics")
+    parser.add_argument("--batch", type=int, default=500, help="deals solved between saves")
+    parser.add_argument(
+        "--page-only", action="store_true", help="rebuild the page from the cache, solve nothing"
+    )
+    args = parser.parse_args(argv)
+    if args.limited_deals is None:
+        args.limited_deals = args.deals
+    if min(args.deals, args.limited_deals, args.jobs) < 1:
+        parser.error("--deals, --limited-deals and --jobs must be at least 1")
+    if args.shortest_deals < 0 or args.time_limit <= 0:
+        parser.error("--shortest-deals must be at least 0 and --time-limit positive")
+    started = time.perf_counter()
+    profiles = args.profile or list(PROFILES)
+    summaries = []
+    for profile, rules in PROFILES.items():
+        deals = args.deals if rules.max_recycles is None else args.limited_deals
+        if profile in profiles and not args.page_only:
+            results = solve_profile(
+                profile,
+                deals,
+                args.shortest_deals,
+                args.jobs,
+                args.time_limit,
+                args.cache,
+                args.batch,
+            )
+        else:
+            cached = _load(args.cache, profile)
+            results = [cached[seed] for seed in range(deals) if seed in cached]
+            if len(results) < deals:
+                print(f"{profile}: {len(results)} of {deals} deals in the cache", file=sys.stderr)
+        if not results:
+            continue
+        summary = summarize(profile, results)
+        summary["plots"] = [str(path) for path in plot(summary, PLOTS, ("svg",))]
+        summaries.append(summary)
+        (PLOTS / f"{profile}.json").write_text(json.dumps(summary, indent=1) + "\n")
+    PAGE.write_text(page(summaries, args) + "\n")
+    print(f"{time.perf_counter() - started:.0f} s", file=sys.stderr)
+    print(f"wrote {PAGE.relative_to(ROOT)} and {PLOTS.relative_to(ROOT)}/", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
