@@ -23,6 +23,9 @@ class Outcomes:
     """The rules each scenario's steps lean on, under the run's rule set."""
     subject: dict[str, str | None] = field(default_factory=dict)
 
+    def pytest_configure(self, config: pytest.Config) -> None:
+        config.option.tbstyle = "short"  # the failure's gist; a long traceback costs time
+
     def pytest_collection_finish(self, session: pytest.Session) -> None:
         self.tags = {item.nodeid: tags_of(item) for item in session.items}
         states = under_test(session.config).states
