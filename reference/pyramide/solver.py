@@ -78,7 +78,7 @@ from __future__ import annotations
 import heapq
 import time
 from bisect import bisect_left
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from .cards import KING, PAIR_TOTAL, Card
@@ -665,15 +665,8 @@ class _Search:
                     pair = pyramid & ~(1 << i) & ~(1 << j)
                     found.append(((0, False, 0, _PAIR_PYRAMID, i, j), (pair, *kept)))
         if self.profile.pairs_with_covering_card:
-            for cover in free:
-                for covered in range(PYRAMID_SIZE):
-                    if (
-                        pyramid >> covered & 1
-                        and pyramid & _COVER_MASKS[covered] == 1 << cover
-                        and ranks[covered] + ranks[cover] == PAIR_TOTAL
-                    ):
-                        pair = pyramid & ~(1 << cover) & ~(1 << covered)
-                        found.append(((0, False, 0, _PAIR_PYRAMID, covered, cover), (pair, *kept)))
+            for covered, cover, pair in _covering_pairs(pyramid, free, ranks):
+                found.append(((0, False, 0, _PAIR_PYRAMID, covered, cover), (pair, *kept)))
         present = self.present(talon)
         partners = self.free_partners(pyramid)
         talon_ranks = self.talon_ranks
@@ -809,15 +802,8 @@ class _Search:
                         (pyramid & ~(1 << i) & ~(1 << j), *here),
                     )
         if self.profile.pairs_with_covering_card:
-            for cover in free:
-                for covered in range(PYRAMID_SIZE):
-                    if (
-                        pyramid >> covered & 1
-                        and pyramid & _COVER_MASKS[covered] == 1 << cover
-                        and ranks[covered] + ranks[cover] == PAIR_TOTAL
-                    ):
-                        pair = pyramid & ~(1 << cover) & ~(1 << covered)
-                        yield (0, False, 0, _PAIR_PYRAMID, covered, cover), (pair, *here)
+            for covered, cover, pair in _covering_pairs(pyramid, free, ranks):
+                yield (0, False, 0, _PAIR_PYRAMID, covered, cover), (pair, *here)
         strict = self.profile.strict_win
         masks = self.talon_rank_masks
         for rank in range(1, KING + 1):
@@ -1152,3 +1138,18 @@ def _most_removed(
         pending.extend(reversed(following_states))
     search.visited += len(best)
     return most
+
+
+def _covering_pairs(
+    pyramid: int, free: Sequence[int], ranks: Sequence[int]
+) -> Iterator[tuple[int, int, int]]:
+    """Under the covering-pair switch: (covered, cover, pyramid after) for each free card that
+    is the only card left on a card it makes 13 with."""
+    for cover in free:
+        for covered in range(PYRAMID_SIZE):
+            if (
+                pyramid >> covered & 1
+                and pyramid & _COVER_MASKS[covered] == 1 << cover
+                and ranks[covered] + ranks[cover] == PAIR_TOTAL
+            ):
+                yield covered, cover, pyramid & ~(1 << cover) & ~(1 << covered)
