@@ -96,6 +96,20 @@ Feature: Free cards
       And the waste is 7♦ 2♣
       And the score is 0
 
+    @FREE-WASTE-TOP @MOVES-COUNT
+    Scenario: With the waste empty, a tap where its cards would lie does nothing
+      Given a table:
+        """
+            J♣
+          6♣  3♥
+        stock: 7♦
+        """
+      When I tap the card beneath the waste top
+      Then nothing is selected
+      And the waste is empty
+      And the stock holds 1 card
+      And the move counter is 0
+
     @FREE-WASTE-TOP @WASTE-DRAWN-ALONE
     Scenario: The card beneath the waste top cannot even be selected
       Only the waste top is in play, so a tap on the card beneath it selects nothing.
