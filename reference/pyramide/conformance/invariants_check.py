@@ -13,7 +13,7 @@ from typing import TextIO
 
 from .adapter import Adapter
 from .invariants import GameRecord, Violation, run_invariants
-from .reliance import RULES_USED
+from .reliance import rules_used
 from .results import ERRORED, FAILED, NOT_APPLICABLE, OUTSIDE, PASSED, ScenarioResult
 from .rulesets import UnderTest
 from .specdata import load_rules
@@ -31,8 +31,8 @@ INVARIANT_RULES: dict[str, tuple[str, ...]] = {
 """Each invariant and the catalogue rules that a violation of it may break; a row cites those
 that hold for the engine's rule set and conventions, and is outside the rule set when none
 does (an engine with no score has no score invariant)."""
-INVARIANT_RELIES = {"won-score": "score"}
-"""What an invariant reads through besides its own rules (:data:`reliance.RULES_USED`)."""
+INVARIANT_RELIES: dict[str, tuple[str, ...]] = {"won-score": ("score",)}
+"""What an invariant reads through besides its own rules (keys of :data:`reliance.RULES_USED`)."""
 
 
 def invariant_results(
@@ -78,9 +78,8 @@ def invariant_results(
             rows.append(_row(invariant, name, rules, NOT_APPLICABLE, "the engine has no undo"))
         else:
             row = _row(invariant, name, rules, FAILED if found else PASSED, _text(found))
-            use = INVARIANT_RELIES.get(invariant)
-            relies = [r for r in RULES_USED.get(use or "", ()) if catalogue[r].holds(states)]
-            rows.append(replace(row, relies_on=tuple(relies), subject=rules[0]))
+            relies = rules_used(INVARIANT_RELIES.get(invariant, ()), states)
+            rows.append(replace(row, relies_on=relies, subject=rules[0]))
     crashes = [v for v in violations if v.invariant == "engine"]
     if crashes:
         rows.append(_row("engine", "random games run to the end", (), ERRORED, _text(crashes)))

@@ -23,16 +23,25 @@ from pytest_bdd.scenario import scenario_wrapper_template_registry
 
 from .specdata import load_rules
 
-STEP_USES = (
-    (re.compile(r"the score "), "score"),
-    (re.compile(r"the move counter "), "moves"),
-    (re.compile(r"the player (?:does not )?reads? |no message is shown"), "message"),
-    (re.compile(r"I undo"), "undo"),
-    (re.compile(r"the deal "), "deal"),
-    (re.compile(r"(?!nothing ).* is selected$"), "selection"),
-    (re.compile(r"the pyramid is:|.* still in the pyramid$|the cards left in row "), "faces"),
+STEPS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
+    (re.compile(pattern), frozenset(words))
+    for pattern, words in (
+        (r"the score ", {"score"}),
+        (r"the move counter ", {"moves"}),
+        (r"the player (?:does not )?reads? |no message is shown", {"message", "needs-messages"}),
+        (r"I undo", {"undo", "needs-undo"}),
+        (r"the deal ", {"deal", "needs-codes"}),
+        (r"I deal |the code shown ", {"needs-codes"}),
+        (r"all 52 cards ", {"needs-stock-order"}),
+        (r"(?!nothing ).* is selected$", {"selection", "needs-taps"}),
+        (r"nothing is selected$", {"needs-taps"}),
+        (r"the pyramid is:|.* still in the pyramid$|the cards left in row ", {"faces"}),
+    )
 )
-"""Step texts (matched from their start) and what the step relies on."""
+"""Step texts (matched from their start) and what each step relies on: uses (keys of
+:data:`RULES_USED`) and the capability tags (``needs-...``) it asks an adapter for: undo, deal
+codes, the stock's cards, messages, and taps (what a tap selects)."""
+NEEDS = "needs-"
 RULES_USED = {
     "score": ("SCORE-PYRAMID-CARD", "SCORE-NOTHING-ELSE", "SCORE-ONE-PER-CARD"),
     "moves": ("MOVES-COUNT",),
@@ -44,16 +53,6 @@ RULES_USED = {
     "faces": ("DEAL-PYRAMID", "VAR-FACE-DOWN"),
 }
 """The rules a use relies on, of which only those that hold under the run's states count."""
-
-NEEDS_STEPS = (
-    (re.compile(r"I undo"), "needs-undo"),
-    (re.compile(r"the deal |I deal |the code shown "), "needs-codes"),
-    (re.compile(r"all 52 cards "), "needs-stock-order"),
-    (re.compile(r"the player (?:does not )?reads? |no message is shown"), "needs-messages"),
-    (re.compile(r".* is selected$"), "needs-taps"),
-)
-"""Step texts (matched from their start) and the capability tag they ask an adapter for: undo,
-deal codes, the stock's cards, messages, and taps (what a tap selects)."""
 _TAP = re.compile(r"I tap (?P<targets>(?!.* times$).+)")
 _TAP_SPLIT = re.compile(r",\s*|\s+then\s+")
 _KING = 13
@@ -112,9 +111,14 @@ def scenario_needs(item: pytest.Item) -> set[str]:
     )
 
 
+def _words(step: str) -> set[str]:
+    """What one step relies on and asks for (:data:`STEPS`)."""
+    return {word for pattern, words in STEPS if pattern.match(step) for word in words}
+
+
 def uses(steps: Iterable[str]) -> set[str]:
     """What the steps rely on (keys of :data:`RULES_USED`)."""
-    found = {use for step in steps for pattern, use in STEP_USES if pattern.match(step)}
+    found = {word for step in steps for word in _words(step) if not word.startswith(NEEDS)}
     if {"undo", "moves"} <= found:
         found.add("undo and moves")
     return found
@@ -144,13 +148,13 @@ def _left_selected(targets: str, selected: int | None) -> int | None:
 
 def needs(steps: Iterable[str]) -> set[str]:
     """The capability tags the steps of one run of a scenario ask for. Besides the steps of
-    :data:`NEEDS_STEPS`, a tap step that starts on a card while an earlier step left a card
+    :data:`STEPS`, a tap step that starts on a card while an earlier step left a card
     selected leans on what the engine keeps selected between steps: only taps show that (a
     draw is a move whatever is selected)."""
     found: set[str] = set()
     selected: int | None = None
     for step in steps:
-        found |= {tag for pattern, tag in NEEDS_STEPS if pattern.match(step)}
+        found |= {word for word in _words(step) if word.startswith(NEEDS)}
         tap = _TAP.fullmatch(step)
         if tap is not None:
             if selected is not None and not tap["targets"].startswith("the stock"):
@@ -163,10 +167,15 @@ def needs(steps: Iterable[str]) -> set[str]:
 
 def relied_on(steps: Iterable[str], states: Mapping[str, str]) -> tuple[str, ...]:
     """The rules the steps rely on that hold under ``states``."""
+    return rules_used(uses(steps), states)
+
+
+def rules_used(used: Iterable[str], states: Mapping[str, str]) -> tuple[str, ...]:
+    """The rules these uses (keys of :data:`RULES_USED`) rely on that hold under ``states``."""
     rules = load_rules().rules
     return tuple(
         rule_id
-        for use in sorted(uses(steps))
+        for use in sorted(used)
         for rule_id in RULES_USED[use]
         if rules[rule_id].holds(states)
     )
