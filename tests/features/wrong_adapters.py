@@ -114,7 +114,7 @@ class MovesOnly(ReferenceAdapter):
         )
 
 
-class AppPlayedAs(ReferenceAdapter):
+class PlayedAs(ReferenceAdapter):
     """Claims a named profile (the app's by default) but plays it with one switch wrongly set."""
 
     profile = "app"
@@ -127,35 +127,35 @@ class AppPlayedAs(ReferenceAdapter):
         return super().start(**how)
 
 
-class AppWithStrictWin(AppPlayedAs):
+class AppWithStrictWin(PlayedAs):
     switch = (("strict_win", True),)
 
 
-class AppWithThreePasses(AppPlayedAs):
+class AppWithThreePasses(PlayedAs):
     switch = (("max_recycles", 2),)
 
 
-class AppWithDrawnPairs(AppPlayedAs):
+class AppWithDrawnPairs(PlayedAs):
     switch = (("waste_play", "drawn-with-below"),)
 
 
-class AppWithWastePairAnytime(AppPlayedAs):
+class AppWithWastePairAnytime(PlayedAs):
     switch = (("waste_play", "top-with-below"),)
 
 
-class AppWithCoveringPairs(AppPlayedAs):
+class AppWithCoveringPairs(PlayedAs):
     switch = (("pairs_with_covering_card", True),)
 
 
-class AppWithStockTop(AppPlayedAs):
+class AppWithStockTop(PlayedAs):
     switch = (("stock_top_playable", True),)
 
 
-class AppWithStock24(AppPlayedAs):
+class AppWithStock24(PlayedAs):
     switch = (("stock_24", True),)
 
 
-class AppDealtFaceDown(AppPlayedAs):
+class AppDealtFaceDown(PlayedAs):
     switch = (("face_down", True),)
 
 
@@ -394,42 +394,42 @@ class OtherCodec(ReferenceAdapter):
 # --- one wrong engine per variant rule: the variant's profile played with its switch off ----
 
 
-class StrictWinPlayedLoose(AppPlayedAs):
+class StrictWinPlayedLoose(PlayedAs):
     profile = "strict-win"
     switch = (("strict_win", False),)
 
 
-class ThreePassesPlayedUnlimited(AppPlayedAs):
+class ThreePassesPlayedUnlimited(PlayedAs):
     profile = "three-passes"
     switch = (("max_recycles", None),)
 
 
-class DrawnWithWastePlayedTop(AppPlayedAs):
+class DrawnWithWastePlayedTop(PlayedAs):
     profile = "drawn-with-waste"
     switch = (("waste_play", "top"),)
 
 
-class CoveringPairPlayedStrict(AppPlayedAs):
+class CoveringPairPlayedStrict(PlayedAs):
     profile = "covering-pair"
     switch = (("pairs_with_covering_card", False),)
 
 
-class Stock24DealsAWasteCard(AppPlayedAs):
+class Stock24DealsAWasteCard(PlayedAs):
     profile = "stock-24"
     switch = (("stock_24", False),)
 
 
-class ThirteenWithoutWastePairs(AppPlayedAs):
+class ThirteenWithoutWastePairs(PlayedAs):
     profile = "aisleriot-thirteen"
     switch = (("waste_play", "top"),)
 
 
-class PysolfcWithAHiddenStockTop(AppPlayedAs):
+class PysolfcWithAHiddenStockTop(PlayedAs):
     profile = "pysolfc-relaxed"
     switch = (("stock_top_playable", False),)
 
 
-class ThirteenDealtFaceUp(AppPlayedAs):
+class ThirteenDealtFaceUp(PlayedAs):
     profile = "aisleriot-thirteen"
     switch = (("face_down", False),)
 
