@@ -4,9 +4,12 @@ Run from the repository root (``python benchmarks/bench_solver.py -h`` for the o
 
     python benchmarks/bench_solver.py                       # every profile, the issue's counts
     python benchmarks/bench_solver.py --profile three-passes --deals 300 --mode max
+    python benchmarks/bench_solver.py --variants --deals 30 --timeout 10   # the five variants
 
 For each profile, deals ``pyramide.dealcode.deal(seed, profile)`` for seeds ``0..N-1`` (1,000
-for the app's profile and 300 for each other by default, as issue 12 asks) are solved
+for the app's profile and 300 for each other by default, as issue 12 asks; 30 for the profiles
+with reserves, waste piles or several cards a draw, whose plain search,
+:mod:`pyramide.variant_solver`, takes seconds to minutes on a hard deal) are solved
 
 - ``max``: ``solve(game, shortest=False)``, the most cards removable and whether a win exists;
 - ``full``: ``solve(game)``, with a proven shortest winning line.
@@ -43,9 +46,28 @@ from pathlib import Path
 
 from pyramide import PROFILES, Game
 from pyramide.dealcode import deal
-from pyramide.solver import SolverTimeout, solve
+from pyramide.solver import SolverTimeout, solve, uses_variant_search
 
 MODES = ("max", "full")
+
+VARIANTS = [
+    name
+    for name, profile in PROFILES.items()
+    if profile.deck != "french" or profile.layout != "pyramid" or uses_variant_search(profile)
+]
+"""The variant profiles (``--variants``): another deck, the Triangle, reserves, waste piles,
+several cards a draw."""
+
+
+PILE_PROFILES = [name for name, profile in PROFILES.items() if uses_variant_search(profile)]
+"""The profiles :mod:`pyramide.variant_solver` searches (reserves, waste piles, draw count)."""
+
+
+def default_deals(profile: str) -> int:
+    """How many deals a profile gets when ``--deals`` is not given."""
+    if profile == "app":
+        return 1000
+    return 30 if profile in PILE_PROFILES else 300
 
 
 @dataclass
@@ -91,7 +113,7 @@ def _fmt(seconds: float) -> str:
 def run(profiles: Sequence[str], mode: str, deals: int | None, timeout: float) -> list[Row]:
     rows: list[Row] = []
     for profile in profiles:
-        count = deals if deals is not None else (1000 if profile == "app" else 300)
+        count = deals if deals is not None else default_deals(profile)
         times: list[float] = []
         won = stopped = 0
         worst_seed = 0
@@ -192,7 +214,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="a profile to time (repeatable; default: every profile)",
     )
     parser.add_argument(
-        "--deals", type=int, help="deals per profile (default 1,000 for app, 300 for the others)"
+        "--variants", action="store_true", help=f"time the variant profiles ({', '.join(VARIANTS)})"
+    )
+    parser.add_argument(
+        "--deals",
+        type=int,
+        help=f"deals per profile (default 1,000 for app, 30 for {', '.join(PILE_PROFILES)}, "
+        "300 for the others)",
     )
     parser.add_argument("--mode", choices=(*MODES, "both"), default="both")
     parser.add_argument(
@@ -208,7 +236,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.deals is not None and args.deals < 1:
         parser.error(f"--deals must be at least 1, not {args.deals}")
-    profiles = args.profile or list(PROFILES)
+    profiles = [*(args.profile or []), *(VARIANTS if args.variants else [])] or list(PROFILES)
     modes = MODES if args.mode == "both" else (args.mode,)
     if args.from_statistics is not None:
         print(HEADER)

@@ -14,7 +14,8 @@ Feature: Messages
   Rule: MSG-TEXTS: The app's messages, word for word
     The app's three messages (card-blocked, sum-must-equal, no-more-moves) read exactly as in
     spec/messages.yaml: the French and Hungarian texts letter for letter as the app's rules give
-    them. The sum message takes its target (13) as a parameter.
+    them. The sum message takes its target as a parameter: 13, or 12 with the Spanish deck (« La
+    somme doit être égale à 12 »).
 
     Sources: app-fr « Les cartes libres », « Les paires qui font 13 », « La fin de partie »;
     app-hu « A szabad lapok », « A 13 összértékű párok », « A játszma vége ».

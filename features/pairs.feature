@@ -149,9 +149,9 @@ Feature: Pairs that make 13
       Then the player reads « La somme doit être égale à 13 »
 
   Rule: PAIR-NOT-COVERING: A card never pairs with a card that still covers it
-    Two cards of which one still lies on the other never form a pair, even when they add up to 13
-    and the covering card is free. (In the app this follows from both cards having to be free; it is
-    stated on its own because a variant lifts it.)
+    Two cards of which one still lies on the other never form a pair, even when their values make a
+    pair and the covering card is free. (In the app this follows from both cards having to be free;
+    it is stated on its own because a variant lifts it.)
 
     Sources: app-fr « Les choix de l’app et la règle traditionnelle »;
     app-hu « Az app döntései és a hagyományos szabály »;

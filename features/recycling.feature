@@ -15,7 +15,7 @@ Feature: Recycling the waste
 
     Sources: app-fr « La pioche et la défausse »; app-hu « A húzópakli és a dobópakli ».
 
-    @RECYCLE-ORDER
+    @RECYCLE-ORDER @STOCK-DRAW
     Scenario: The waste becomes the stock again, its bottom card on top
       Given a table:
         """

@@ -48,8 +48,8 @@ Feature: Scoring
       Then the score is 50
 
   Rule: SCORE-NOTHING-ELSE: Waste cards, draws and recycles score nothing
-    A card taken from the waste adds nothing (a King removed from the waste scores 0), and drawing
-    or recycling neither adds nor costs points.
+    A card taken from the waste, or from any pile outside the pyramid, adds nothing (a King removed
+    from the waste scores 0), and drawing or recycling neither adds nor costs points.
 
     Sources: app-fr « La marque »; app-hu « A pontozás ».
 

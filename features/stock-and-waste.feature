@@ -67,8 +67,8 @@ Feature: The stock and the waste
       And the score is 0
 
   Rule: WASTE-PAIRS: The waste top pairs with a free pyramid card
-    The waste top can be paired with a free pyramid card when their values add up to 13; both are
-    removed as one move.
+    The waste top can be paired with a free pyramid card when their values make a pair (13 together,
+    12 with the Spanish deck); both are removed as one move.
 
     Sources: app-fr « La pioche et la défausse »; app-hu « A húzópakli és a dobópakli »;
     traditional « 5. Déroulement détaillé »; classic « Déroulement du jeu ».

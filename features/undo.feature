@@ -10,8 +10,8 @@ Feature: Undo
     Given the rules under test
 
   Rule: UNDO-RESTORES: Undo puts the cards back and takes the points off
-    Undoing an action puts every card it moved back where it was (pyramid place, waste or stock, in
-    the same order) and takes off the points that action scored.
+    Undoing an action puts every card it moved back where it was (pyramid place, waste, stock or any
+    other pile, in the same order) and takes off the points that action scored.
 
     Sources: app-fr « Annuler et code de partie »; app-hu « Visszavonás és játszmakód ».
 

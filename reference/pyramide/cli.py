@@ -12,26 +12,12 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from .cards import Card
+from .conformance.reference_adapter import layout_data
 from .dealcode import DealCode, DealCodeError, parse_code
 from .game import Game
-from .layout import Layout
 from .solver import solve
 
 USAGE_ERROR = 2
-
-
-def layout_json(layout: Layout) -> dict[str, object]:
-    """``{"pyramid": [[row 1], ...], "waste": [...], "stock": [top first]}`` in ASCII."""
-
-    def names(cards: Sequence[Card | None]) -> list[str | None]:
-        return [card.ascii if card else None for card in cards]
-
-    return {
-        "pyramid": [names(row) for row in layout.rows()],
-        "waste": names(layout.waste),
-        "stock": names(layout.stock),
-    }
 
 
 class UsageError(Exception):
@@ -49,7 +35,7 @@ def _deal(args: argparse.Namespace) -> int:
     code = _code(args)
     layout = code.layout()
     if args.json:
-        print(json.dumps(layout_json(layout)))
+        print(json.dumps(layout_data(layout)))
     else:
         print(f"{code}  ({code.profile.name} rules)")
         print(layout.to_text(ascii_only=args.ascii))

@@ -9,12 +9,18 @@ has it with test vectors):
 3. Starting from :data:`BASE_DECK`, a Fisher-Yates shuffle runs ``i`` from 51 down to 1 and
    swaps positions ``i`` and ``next() mod (i + 1)``.
 4. The shuffled deck is dealt in order: 28 cards to the pyramid in reading order (row 1, then
-   row 2 left to right, ...), then — under a profile with the app's 23-card stock — one card
-   face up to the waste, then the rest to the stock, top first. Under a 24-card-stock profile
-   the waste starts empty and the 24 remaining cards form the stock.
+   row 2 left to right, ...; the Triangle's row 1 holds 7 cards), then — under a profile with
+   the app's 23-card stock — one draw's worth face up (one card onto the waste; one onto each
+   waste pile, left to right, under Apophis; three onto the waste, the third on top, under King
+   Tut), then the rest to the stock, top first. Under a 24-card-stock profile the waste starts
+   empty and the 24 remaining cards form the stock. Under Giza the 24 remaining cards go face
+   up onto the 8 reserve piles a row at a time: cards 29-36 are the bottom card of piles 1-8,
+   cards 37-44 the middle ones, cards 45-52 the tops.
 
-The base order is the one fixed constant; ``scripts/derive_base_deck.py`` derives it so that the
-two codes the rules document deal what the rules say.
+The Spanish pyramid shuffles its 48-card deck the same way from the deck's canonical order
+(suits O, P, E, B; ranks A to R), so its pyramid takes 28 cards and its stock 19 (20 with no
+waste card). The French base order is the one fixed constant; ``scripts/derive_base_deck.py``
+derives it so that the two codes the rules document deal what the rules say.
 """
 
 from __future__ import annotations
@@ -24,7 +30,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from .cards import Card
-from .layout import PYRAMID_SIZE, Layout
+from .layout import Layout
 from .profiles import PROFILES_BY_LETTER, Profile
 
 PREFIX = "PY1"
@@ -124,13 +130,25 @@ def shuffle(items: Sequence[T], seed: int) -> list[T]:
 
 
 def deal_order(deck: list[Card], profile: Profile) -> Layout:
-    """Lay a shuffled deck out: pyramid in reading order, then waste (unless 24-card stock)."""
-    rest = deck[PYRAMID_SIZE:]
+    """Lay a shuffled deck out: the places in reading order, then the reserves, or the first
+    draw's cards face up (unless the stock has 24 cards) and the stock."""
+    geometry = profile.geometry
+    places, rest = tuple(deck[: geometry.size]), deck[geometry.size :]
+    if profile.reserves:
+        piles = profile.reserves
+        reserves = tuple(tuple(rest[number::piles]) for number in range(piles))
+        return Layout(places, reserves=reserves, geometry=geometry)
     if profile.stock_24:
-        return Layout(tuple(deck[:PYRAMID_SIZE]), (), tuple(rest))
-    return Layout(tuple(deck[:PYRAMID_SIZE]), (rest[0],), tuple(rest[1:]))
+        return Layout(places, stock=tuple(rest), geometry=geometry)
+    if profile.waste_piles > 1:
+        piles = profile.waste_piles
+        wastes = tuple((card,) for card in rest[:piles])
+        return Layout(places, wastes[0], tuple(rest[piles:]), wastes[1:], geometry=geometry)
+    drawn = profile.draw_count
+    return Layout(places, tuple(rest[:drawn]), tuple(rest[drawn:]), geometry=geometry)
 
 
 def deal(seed: int, profile: Profile) -> Layout:
     """The layout a seed deals under ``profile``."""
-    return deal_order(shuffle(BASE_DECK, seed), profile)
+    base = BASE_DECK if profile.deck == "french" else profile.deck_cards.cards
+    return deal_order(shuffle(base, seed), profile)

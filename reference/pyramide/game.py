@@ -11,8 +11,8 @@ from collections import deque
 from dataclasses import dataclass
 from enum import Enum
 
-from .cards import KING, PAIR_TOTAL, Card
-from .layout import COVERED_BY, Layout
+from .cards import Card
+from .layout import Layout
 from .moves import Draw, Move, Recycle, RemoveKing, RemovePair
 from .profiles import APP, WASTE_DRAWN_WITH_BELOW, WASTE_TOP_WITH_BELOW, Profile
 
@@ -34,10 +34,12 @@ class Status(str, Enum):
 
 @dataclass(frozen=True)
 class Place:
-    """Where a card that can be played lies: a pyramid index, or a waste depth (0 = top)."""
+    """Where a card that can be played lies: a pyramid index, or a depth (0 = top) in waste
+    pile ``number`` (0 for the first), in a reserve pile or in the stock."""
 
     pile: str
     index: int
+    number: int = 0
 
 
 @dataclass(frozen=True)
@@ -46,7 +48,8 @@ class _Saved:
 
     move: Move
     pyramid: tuple[Card | None, ...]
-    waste: tuple[Card, ...]
+    wastes: tuple[tuple[Card, ...], ...]
+    reserves: tuple[tuple[Card, ...], ...]
     stock: tuple[Card, ...]
     recycles: int
     fresh_draw: bool
@@ -59,8 +62,16 @@ class Game:
     def __init__(self, layout: Layout, profile: Profile = APP, code: str | None = None) -> None:
         self.profile = profile
         self.code = code
+        if layout.geometry is not profile.geometry:
+            raise ValueError(f"a {layout.geometry.name} table under the {profile.name} rules")
+        self.covered_by = profile.geometry.covered_by
+        self.target = profile.deck_cards.target
+        """What two cards removed together are worth (13, or 12 with the Spanish deck)."""
         self.pyramid: list[Card | None] = list(layout.pyramid)
-        self.waste: list[Card] = list(layout.waste)
+        self.wastes: list[list[Card]] = [list(pile) for pile in layout.wastes]
+        self.wastes.extend([] for _ in range(profile.waste_piles - len(self.wastes)))
+        self.reserves: list[list[Card]] = [list(pile) for pile in layout.reserves]
+        self.reserves.extend([] for _ in range(profile.reserves - len(self.reserves)))
         self._stock: list[Card] = list(reversed(layout.stock))  # top of the stock at the end
         self.recycles = 0
         self.fresh_draw = False
@@ -77,21 +88,33 @@ class Game:
         return tuple(reversed(self._stock))
 
     @property
+    def waste(self) -> list[Card]:
+        """The first (with the app's rules, the only) waste pile, bottom first."""
+        return self.wastes[0]
+
+    @property
     def waste_top(self) -> Card | None:
         return self.waste[-1] if self.waste else None
 
     def layout(self) -> Layout:
-        return Layout(tuple(self.pyramid), tuple(self.waste), self.stock)
+        return Layout(
+            tuple(self.pyramid),
+            tuple(self.waste),
+            self.stock,
+            tuple(tuple(pile) for pile in self.wastes[1:]),
+            tuple(tuple(pile) for pile in self.reserves),
+            self.profile.geometry,
+        )
 
     def is_free(self, index: int) -> bool:
         """A pyramid card is free when neither place of the row below holds a card."""
         return self.pyramid[index] is not None and all(
-            self.pyramid[i] is None for i in COVERED_BY[index]
+            self.pyramid[i] is None for i in self.covered_by[index]
         )
 
     def covering(self, index: int) -> list[int]:
         """The places of the row below that still lie on pyramid place ``index``."""
-        return [i for i in COVERED_BY[index] if self.pyramid[i] is not None]
+        return [i for i in self.covered_by[index] if self.pyramid[i] is not None]
 
     @property
     def pyramid_cleared(self) -> bool:
@@ -111,7 +134,9 @@ class Game:
         """The app wins on an empty pyramid; the strict win also needs stock and waste empty."""
         if not self.pyramid_cleared:
             return False
-        return not self.profile.strict_win or not (self._stock or self.waste)
+        return not self.profile.strict_win or not (
+            self._stock or any(self.wastes) or any(self.reserves)
+        )
 
     @property
     def stock_top(self) -> Card | None:
@@ -126,22 +151,30 @@ class Game:
         for depth, waste_card in enumerate(reversed(self.waste[-2:])):
             if waste_card == card:
                 return Place("waste", depth)
+        for number, pile in enumerate(self.wastes[1:], start=1):
+            if pile and pile[-1] == card:
+                return Place("waste", 0, number)
+        for number, pile in enumerate(self.reserves):
+            if pile and pile[-1] == card:
+                return Place("reserve", 0, number)
         if self.profile.stock_top_playable and card == self.stock_top:
             return Place("stock", 0)
         return None
 
     def in_play(self) -> list[Card]:
-        """The cards a removal may take: pyramid cards, the top two waste cards and, with the
-        playable stock top, the stock's top card (:meth:`is_legal` decides which are free)."""
+        """The cards a removal may take: pyramid cards, the top two waste cards, the tops of
+        the other waste piles and of the reserves and, with the playable stock top, the stock's
+        top card (:meth:`is_legal` decides which are free)."""
         cards: list[Card] = [c for c in self.pyramid if c is not None]
         cards.extend(self.waste[-2:])
+        cards.extend(pile[-1] for pile in (*self.wastes[1:], *self.reserves) if pile)
         if self.profile.stock_top_playable and self._stock:
             cards.append(self._stock[-1])
         return cards
 
     def can_recycle(self) -> bool:
         limit = self.profile.max_recycles
-        return not self._stock and bool(self.waste) and (limit is None or self.recycles < limit)
+        return not self._stock and any(self.wastes) and (limit is None or self.recycles < limit)
 
     # --- the rules ---------------------------------------------------------------------------
 
@@ -174,10 +207,10 @@ class Game:
             return self.can_recycle()
         if isinstance(move, RemoveKing):
             place = self.place_of(move.card)
-            return move.card.rank == KING and place is not None and self._is_available(place)
+            return move.card.goes_alone and place is not None and self._is_available(place)
         first, second = self.place_of(move.first), self.place_of(move.second)
         return (
-            move.first.rank + move.second.rank == PAIR_TOTAL
+            move.first.rank + move.second.rank == self.target
             and first is not None
             and second is not None
             and self._pair_allowed(first, second)
@@ -188,12 +221,12 @@ class Game:
         if self.is_won():
             return []
         candidates = self.in_play()
-        moves: list[Move] = [RemoveKing(c) for c in candidates if c.rank == KING]
+        moves: list[Move] = [RemoveKing(c) for c in candidates if c.goes_alone]
         moves.extend(
             RemovePair(a, b)
             for n, a in enumerate(candidates)
             for b in candidates[n + 1 :]
-            if a.rank + b.rank == PAIR_TOTAL
+            if a.rank + b.rank == self.target
         )
         moves = [m for m in moves if self.is_legal(m)]
         if self._stock:
@@ -212,7 +245,8 @@ class Game:
             _Saved(
                 move,
                 tuple(self.pyramid),
-                tuple(self.waste),
+                tuple(tuple(pile) for pile in self.wastes),
+                tuple(tuple(pile) for pile in self.reserves),
                 tuple(self._stock),
                 self.recycles,
                 self.fresh_draw,
@@ -222,25 +256,38 @@ class Game:
         self.move_count += 1
         self.fresh_draw = False
         if isinstance(move, Draw):
-            self.waste.append(self._stock.pop())
-            self.fresh_draw = True
+            self._draw()
         elif isinstance(move, Recycle):
-            self._stock = list(reversed(self.waste))
-            self.waste = []
+            # Pile 1 goes back first, so the last pile's bottom card is the next one drawn
+            # (PySolFC's redeal gathers its piles in that order; one pile keeps its order).
+            self._stock = [card for pile in self.wastes for card in reversed(pile)]
+            self.wastes = [[] for _ in self.wastes]
             self.recycles += 1
         else:
             cards = [move.card] if isinstance(move, RemoveKing) else [move.first, move.second]
             for card in cards:
                 self._remove(card)
 
+    def _draw(self) -> None:
+        """One card onto each waste pile in turn, or ``draw_count`` cards onto the one pile."""
+        if len(self.wastes) > 1:
+            for pile in self.wastes:
+                if self._stock:
+                    pile.append(self._stock.pop())
+        else:
+            for _ in range(min(self.profile.draw_count, len(self._stock))):
+                self.waste.append(self._stock.pop())
+            self.fresh_draw = True
+
     def _remove(self, card: Card) -> None:
         if card in self.pyramid:
             self.pyramid[self.pyramid.index(card)] = None
             self.score += POINTS_PER_PYRAMID_CARD
-        elif card in self.waste:
-            self.waste.remove(card)
-        else:
-            self._stock.remove(card)
+            return
+        for pile in (*self.wastes, *self.reserves, self._stock):
+            if card in pile:
+                pile.remove(card)
+                return
 
     def can_undo(self) -> bool:
         return bool(self._history)
@@ -251,7 +298,8 @@ class Game:
             raise IllegalMoveError("nothing to undo")
         saved = self._history.pop()
         self.pyramid = list(saved.pyramid)
-        self.waste = list(saved.waste)
+        self.wastes = [list(pile) for pile in saved.wastes]
+        self.reserves = [list(pile) for pile in saved.reserves]
         self._stock = list(saved.stock)
         self.recycles = saved.recycles
         self.fresh_draw = saved.fresh_draw

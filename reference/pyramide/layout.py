@@ -5,21 +5,28 @@ numbered ``1..r`` from the left. Card ``(r, c)`` is covered by ``(r+1, c)`` and 
 Positions are also numbered 0..27 in reading order (row by row, left to right), which is how a
 list of pyramid cards is stored.
 
-A :class:`Layout` is everything on the table at one moment: the 28 pyramid places (a card or
-``None`` once removed), the waste from bottom to top and the stock from top to bottom.
+The Triangle variant turns the pyramid upside down (PySolFC's ``_createInvertedPyramid``): row 1
+holds 7 cards and row 7 one; card ``(r, c)`` is covered by ``(r+1, c-1)`` and ``(r+1, c)``
+where they exist, so the two ends of a row lie under one card only. :class:`Geometry` holds
+either shape; the module-level names (``ROWS``, ``COVERED_BY``, ``index_of``...) are the
+pyramid's.
+
+A :class:`Layout` is everything on the table at one moment: the 28 places (a card or ``None``
+once removed), the waste from bottom to top, the stock from top to bottom and, under the
+variants that have them, more waste piles (Apophis) and face-up reserve piles (Giza), each from
+bottom to top.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 
 from .cards import DECK, Card, CardError
 
-ROWS = 7
-PYRAMID_SIZE = ROWS * (ROWS + 1) // 2
 EMPTY = "--"
-"""How an empty pyramid place is written."""
+"""How an empty place is written."""
 
 
 class LayoutError(ValueError):
@@ -30,73 +37,136 @@ Position = tuple[int, int]
 """(row, column), both counted from 1."""
 
 
-def index_of(row: int, col: int) -> int:
-    """Reading-order index 0..27 of pyramid place (row, col)."""
-    if not (1 <= row <= ROWS and 1 <= col <= row):
-        raise LayoutError(f"no pyramid place at row {row}, column {col}")
-    return row * (row - 1) // 2 + col - 1
+@dataclass(frozen=True)
+class Geometry:
+    """A shape of 28 places: how many places each row holds and which places lie on which."""
+
+    name: str
+    row_lengths: tuple[int, ...]
+    inverted: bool = False
+    """False: (r, c) lies under (r+1, c) and (r+1, c+1); True: under (r+1, c-1) and (r+1, c)."""
+
+    @cached_property
+    def positions(self) -> tuple[Position, ...]:
+        """Every place in reading order: ``positions[index_of(r, c)] == (r, c)``."""
+        return tuple(
+            (row, col)
+            for row, length in enumerate(self.row_lengths, start=1)
+            for col in range(1, length + 1)
+        )
+
+    @property
+    def size(self) -> int:
+        return sum(self.row_lengths)
+
+    @property
+    def rows(self) -> int:
+        return len(self.row_lengths)
+
+    def has(self, row: int, col: int) -> bool:
+        return 1 <= row <= self.rows and 1 <= col <= self.row_lengths[row - 1]
+
+    def index_of(self, row: int, col: int) -> int:
+        """Reading-order index of place (row, col)."""
+        if not self.has(row, col):
+            raise LayoutError(f"no {self.name} place at row {row}, column {col}")
+        return sum(self.row_lengths[: row - 1]) + col - 1
+
+    @cached_property
+    def covered_by(self) -> tuple[tuple[int, ...], ...]:
+        """For each place, the places of the next row that lie on it."""
+        shift = -1 if self.inverted else 0
+        return tuple(
+            tuple(self.index_of(r + 1, c + d) for d in (shift, shift + 1) if self.has(r + 1, c + d))
+            for r, c in self.positions
+        )
+
+    @cached_property
+    def covers(self) -> tuple[tuple[int, ...], ...]:
+        """For each place, the places of the row above that it lies on."""
+        return tuple(
+            tuple(i for i in range(self.size) if j in self.covered_by[i]) for j in range(self.size)
+        )
+
+    def position_name(self, index: int) -> str:
+        """A place as people say it: ``row 7 card 6``."""
+        row, col = self.positions[index]
+        return f"row {row} card {col}"
 
 
-POSITIONS: tuple[Position, ...] = tuple(
-    (row, col) for row in range(1, ROWS + 1) for col in range(1, row + 1)
-)
-"""Every pyramid place in reading order: ``POSITIONS[index_of(r, c)] == (r, c)``."""
+PYRAMID = Geometry("pyramid", (1, 2, 3, 4, 5, 6, 7))
+TRIANGLE = Geometry("triangle", (7, 6, 5, 4, 3, 2, 1), inverted=True)
+GEOMETRIES = {geometry.name: geometry for geometry in (PYRAMID, TRIANGLE)}
 
-COVERED_BY: tuple[tuple[int, ...], ...] = tuple(
-    (index_of(r + 1, c), index_of(r + 1, c + 1)) if r < ROWS else () for r, c in POSITIONS
-)
-"""For each place, the places of the next row that lie on it (none for the bottom row)."""
-
-COVERS: tuple[tuple[int, ...], ...] = tuple(
-    tuple(i for i in range(PYRAMID_SIZE) if j in COVERED_BY[i]) for j in range(PYRAMID_SIZE)
-)
-"""For each place, the places of the row above that it lies on (the inverse of COVERED_BY)."""
-
-
-def position_name(index: int) -> str:
-    """A place as people say it: ``row 7 card 6``."""
-    row, col = POSITIONS[index]
-    return f"row {row} card {col}"
+ROWS = PYRAMID.rows
+PYRAMID_SIZE = PYRAMID.size
+POSITIONS = PYRAMID.positions
+COVERED_BY = PYRAMID.covered_by
+COVERS = PYRAMID.covers
+index_of = PYRAMID.index_of
+position_name = PYRAMID.position_name
 
 
 @dataclass(frozen=True)
 class Layout:
-    """Cards on the table: pyramid in reading order, waste bottom→top, stock top→bottom."""
+    """Cards on the table: places in reading order, waste bottom→top, stock top→bottom, then
+    the extra waste piles and the reserve piles (bottom→top) of the variants with them."""
 
     pyramid: tuple[Card | None, ...]
     waste: tuple[Card, ...] = ()
     stock: tuple[Card, ...] = ()
+    more_wastes: tuple[tuple[Card, ...], ...] = ()
+    """Waste piles 2, 3... (Apophis); ``waste`` is pile 1."""
+    reserves: tuple[tuple[Card, ...], ...] = ()
+    geometry: Geometry = field(default=PYRAMID)
 
     def __post_init__(self) -> None:
-        if len(self.pyramid) != PYRAMID_SIZE:
-            raise LayoutError(f"a pyramid has {PYRAMID_SIZE} places, got {len(self.pyramid)}")
+        size = self.geometry.size
+        if len(self.pyramid) != size:
+            raise LayoutError(f"a {self.geometry.name} has {size} places, got {len(self.pyramid)}")
         seen: set[Card] = set()
-        for card in (*self.pyramid, *self.waste, *self.stock):
-            if card is not None:
-                if card in seen:
-                    raise LayoutError(f"{card} appears twice")
-                seen.add(card)
-        for index, card in enumerate(self.pyramid):
-            if card is not None:
+        for card in self.cards:  # every card on the table, pyramid places first
+            if card in seen:
+                raise LayoutError(f"{card} appears twice")
+            seen.add(card)
+        if len({card.deck.name for card in seen}) > 1:
+            raise LayoutError("cards of the French and the Spanish deck on one table")
+        for index, held in enumerate(self.pyramid):
+            if held is not None:
                 continue
-            for above in COVERED_BY[index]:
+            for above in self.geometry.covered_by[index]:
                 if self.pyramid[above] is not None:
                     raise LayoutError(
-                        f"{position_name(index)} is empty but {self.pyramid[above]} "
-                        f"at {position_name(above)} still lies on it"
+                        f"{self.geometry.position_name(index)} is empty but "
+                        f"{self.pyramid[above]} at {self.geometry.position_name(above)} "
+                        "still lies on it"
                     )
 
     @property
+    def wastes(self) -> tuple[tuple[Card, ...], ...]:
+        """Every waste pile, pile 1 first."""
+        return (self.waste, *self.more_wastes)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """Every card on the table."""
+        piles = (*self.wastes, self.stock, *self.reserves)
+        return tuple(c for c in self.pyramid if c is not None) + tuple(
+            card for pile in piles for card in pile
+        )
+
+    @property
     def removed(self) -> tuple[Card, ...]:
-        """Cards no longer on the table, in canonical deck order."""
-        present = {c for c in (*self.pyramid, *self.waste, *self.stock) if c is not None}
-        return tuple(card for card in DECK if card not in present)
+        """Cards of the deck no longer on the table, in canonical deck order."""
+        present = set(self.cards)
+        deck = next(iter(present)).deck.cards if present else DECK
+        return tuple(card for card in deck if card not in present)
 
     def rows(self) -> list[list[Card | None]]:
-        """The pyramid as 7 lists, apex first."""
+        """The places row by row, row 1 first."""
         return [
-            [self.pyramid[index_of(row, col)] for col in range(1, row + 1)]
-            for row in range(1, ROWS + 1)
+            [self.pyramid[self.geometry.index_of(row, col)] for col in range(1, length + 1)]
+            for row, length in enumerate(self.geometry.row_lengths, start=1)
         ]
 
     def to_text(self, ascii_only: bool = False) -> str:
@@ -107,14 +177,23 @@ class Layout:
                 return EMPTY
             return card.ascii if ascii_only else str(card)
 
+        def pile(cards: Sequence[Card]) -> str:
+            return " ".join(name(c) for c in cards) or EMPTY
+
         width = 4
+        widest = max(self.geometry.row_lengths)
         lines = []
         for row in self.rows():
             cells = "".join(name(card).center(width) for card in row)
-            lines.append(" " * (width // 2) * (ROWS - len(row)) + cells.rstrip())
-        waste = " ".join(name(c) for c in self.waste) or EMPTY
-        lines.append(f"waste (bottom→top): {waste}")
-        lines.append(f"stock: {len(self.stock)} cards, face down")
+            lines.append(" " * (width // 2) * (widest - len(row)) + cells.rstrip())
+        for number, reserve in enumerate(self.reserves, start=1):
+            lines.append(f"reserve {number} (bottom→top): {pile(reserve)}")
+        for number, waste in enumerate(self.wastes, start=1):
+            label = "waste" if not self.more_wastes else f"waste {number}"
+            if waste or not self.reserves:
+                lines.append(f"{label} (bottom→top): {pile(waste)}")
+        if not self.reserves:
+            lines.append(f"stock: {len(self.stock)} cards, face down")
         return "\n".join(lines)
 
     @classmethod
@@ -123,24 +202,28 @@ class Layout:
         rows: Sequence[str] | Sequence[Sequence[str]],
         waste: str | Sequence[str] = "",
         stock: str | Sequence[str] = "",
+        *,
+        more_wastes: Sequence[str | Sequence[str]] = (),
+        reserves: Sequence[str | Sequence[str]] = (),
+        geometry: Geometry = PYRAMID,
     ) -> Layout:
-        """Build a layout from rows written as in the rulebook (``--`` for an empty place).
-
-        Fewer than 7 rows are the *bottom* rows missing: the first rows given are row 1, 2...
-        """
-        if len(rows) != ROWS:
-            raise LayoutError(f"a pyramid has {ROWS} rows, got {len(rows)}")
+        """Build a layout from rows written as in the rulebook (``--`` for an empty place)."""
+        if len(rows) != geometry.rows:
+            raise LayoutError(f"a {geometry.name} has {geometry.rows} rows, got {len(rows)}")
         pyramid: list[Card | None] = []
-        for number, row in enumerate(rows, start=1):
+        for number, (row, length) in enumerate(zip(rows, geometry.row_lengths, strict=True), 1):
             words = row.split() if isinstance(row, str) else row
-            if len(words) != number:
-                raise LayoutError(f"row {number} must hold {number} places, got {len(words)}")
+            if len(words) != length:
+                raise LayoutError(f"row {number} must hold {length} places, got {len(words)}")
             for word in words:
                 pyramid.append(None if word == EMPTY else _card(word, f"row {number}"))
         return cls(
             tuple(pyramid),
             tuple(_cards(waste, "waste")),
             tuple(_cards(stock, "stock")),
+            tuple(tuple(_cards(p, f"waste {n}")) for n, p in enumerate(more_wastes, 2)),
+            tuple(tuple(_cards(p, f"reserve {n}")) for n, p in enumerate(reserves, 1)),
+            geometry,
         )
 
 

@@ -94,6 +94,6 @@ def parse_move(text: str) -> Move:
         card = Card.parse(cleaned)
     except CardError as error:
         raise MoveError(f"not a move: {text!r} ({error})") from None
-    if card.rank != 13:
-        raise MoveError(f"not a move: {text!r} (only a King is removed alone)")
+    if not card.goes_alone:
+        raise MoveError(f"not a move: {text!r} (only a King, or a rey, is removed alone)")
     return RemoveKing(card)

@@ -13,6 +13,9 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
+from .cards import DECKS, Deck
+from .layout import GEOMETRIES, Geometry
+
 WASTE_TOP = "top"
 """Only the waste top is in play (the app)."""
 WASTE_DRAWN_WITH_BELOW = "drawn-with-below"
@@ -36,6 +39,14 @@ class Profile:
     (every card is in the pyramid, the stock, the waste, or removed). ``face_down`` deals the
     covered pyramid cards face down; each turns up once uncovered, so a face-down card is never
     in play (which is why it cannot be combined with ``pairs_with_covering_card``).
+
+    The named variants of the rules documents add five switches. ``deck`` is ``french`` or
+    ``spanish`` (:mod:`pyramide.cards`); ``layout`` is ``pyramid`` or ``triangle``
+    (:mod:`pyramide.layout`); ``reserves`` deals every card left after the places face up onto
+    that many reserve piles, whose top cards are in play, instead of a stock and a waste
+    (Giza); ``waste_piles`` above 1 makes a draw deal one card onto each waste pile, left to
+    right, and puts the top of every pile in play (Apophis); ``draw_count`` above 1 turns that
+    many cards at a draw, the last one on top, only the top in play (King Tut).
     """
 
     name: str
@@ -47,6 +58,11 @@ class Profile:
     pairs_with_covering_card: bool = False
     stock_24: bool = False
     face_down: bool = False
+    deck: str = "french"
+    layout: str = "pyramid"
+    reserves: int = 0
+    waste_piles: int = 1
+    draw_count: int = 1
 
     def __post_init__(self) -> None:
         if self.waste_play not in WASTE_PLAY_VALUES:
@@ -61,11 +77,56 @@ class Profile:
             raise ProfileError(
                 f"max_recycles must be null or a whole number ≥ 0, not {self.max_recycles!r}"
             )
+        if self.deck not in DECKS:
+            raise ProfileError(f"deck must be one of {', '.join(DECKS)}, not {self.deck!r}")
+        if self.layout not in GEOMETRIES:
+            raise ProfileError(
+                f"layout must be one of {', '.join(GEOMETRIES)}, not {self.layout!r}"
+            )
+        for switch, lowest in (("reserves", 0), ("waste_piles", 1), ("draw_count", 1)):
+            value = getattr(self, switch)
+            if isinstance(value, bool) or not isinstance(value, int) or value < lowest:
+                raise ProfileError(f"{switch} must be a whole number ≥ {lowest}, not {value!r}")
+        self._check_piles()
         if self.face_down and self.pairs_with_covering_card:
             raise ProfileError(
                 "face_down and pairs_with_covering_card contradict each other: a covered card "
                 "dealt face down is never in play, so it cannot pair with the card covering it"
             )
+
+    def _check_piles(self) -> None:
+        """The pile switches each replace the app's single waste in their own way."""
+        if self.waste_piles > 1 and self.draw_count > 1:
+            raise ProfileError(
+                "waste_piles and draw_count contradict each other: with several waste piles a "
+                "draw deals one card onto each"
+            )
+        if (self.waste_piles > 1 or self.draw_count > 1) and self.waste_play != WASTE_TOP:
+            raise ProfileError(
+                "waste_play must be top with several waste piles or several cards drawn: "
+                "no source says which card lies beneath the waste top then"
+            )
+        if self.reserves and (
+            self.waste_piles > 1
+            or self.draw_count > 1
+            or self.stock_24
+            or self.stock_top_playable
+            or self.waste_play != WASTE_TOP
+            or self.max_recycles is not None
+        ):
+            raise ProfileError(
+                "reserves replace the stock and the waste: the stock and waste switches "
+                "(waste_piles, draw_count, stock_24, stock_top_playable, waste_play, "
+                "max_recycles) keep their app values with them"
+            )
+
+    @property
+    def deck_cards(self) -> Deck:
+        return DECKS[self.deck]
+
+    @property
+    def geometry(self) -> Geometry:
+        return GEOMETRIES[self.layout]
 
     @property
     def switches(self) -> dict[str, Any]:
@@ -130,6 +191,11 @@ PROFILES: dict[str, Profile] = {
             stock_top_playable=True,
             stock_24=True,
         ),
+        Profile(name="giza", letter="G", reserves=8),
+        Profile(name="apophis", letter="O", waste_piles=3, max_recycles=2),
+        Profile(name="king-tut", letter="K", draw_count=3),
+        Profile(name="triangle", letter="V", layout="triangle"),
+        Profile(name="spanish", letter="E", deck="spanish"),
     )
 }
 """Named rule sets; ``spec/profiles.yaml`` says where each comes from."""
@@ -160,4 +226,6 @@ def profile_from_switches(name: str, switches: Mapping[str, Any]) -> Profile:
     for switch, value in switches.items():
         if isinstance(getattr(APP, switch), bool) and not isinstance(value, bool):
             raise ProfileError(f"{switch} must be true or false, not {value!r}")
+        if isinstance(getattr(APP, switch), str) and not isinstance(value, str):
+            raise ProfileError(f"{switch} must be a name, not {value!r}")
     return Profile(name=name, letter=None, **dict(switches))

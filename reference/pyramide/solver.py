@@ -3,6 +3,21 @@
 Moves are counted as the app counts them: every removal, draw and recycle is one move. Two exact
 reductions keep positions few enough for Python:
 
+*The table and the deck come from the profile.* Which places lie on which (the pyramid, or the
+Triangle's inverted rows) and which ranks pair (13 with the French deck, 12 with the Spanish
+one, whose 6s pair with each other; the top rank, King or rey, goes alone) are read from the
+position's profile when a search starts (:func:`geometry_tables`, :class:`PyramidBounds`).
+Nothing below depends on the shape beyond "a card is free once the places on it are empty",
+nor on the deck beyond "two ranks pair when they add up to the target, the top rank goes
+alone": below, t is the target, and a King is a card of the top rank. The only case the French
+deck never meets is a rank that pairs with itself; the bounds treat it apart (a matching
+within one rank, an even count for the strict win).
+
+*The piles of the variants are another search.* Reserve piles (Giza), several waste piles
+(Apophis) and several cards a draw (King Tut) break the one sequence below: :func:`solve` and
+:func:`can_remove` hand those profiles (:func:`uses_variant_search`) to
+:mod:`pyramide.variant_solver`, a plainer search that answers the same :class:`Solution`.
+
 *The talon is one sequence.* Drawing and recycling never change the relative order of the
 waste and stock cards: the waste (bottom first) followed by the stock (top first) is a fixed
 sequence, and a boundary index says which of its cards are in the waste. A position is thus
@@ -44,7 +59,7 @@ removal per rank of talon card in play with a free pyramid card, the lowest slot
 standing for all, and no talon King or pair of two talon cards unless the strict win asks for
 every card (they free no pyramid place, and a talon with more cards reaches all that one with
 fewer does when any card can be brought into play). Unless the strict win is asked for, talon
-cards of rank r beyond the pyramid cards of rank 13 - r left are never needed, so the key counts
+cards of rank r beyond the pyramid cards of rank t - r left are never needed, so the key counts
 at most that many (:meth:`_Search.useful_key`). With limited recycling, of two positions with
 the same cards the one with fewer recycles used, or as many and the lower boundary, reaches all
 that the other does (draws alone take it there), so the walks skip the other
@@ -66,8 +81,8 @@ A time limit (:func:`solve`'s ``time_limit``) is checked every 256 positions; ru
 raises :class:`SolverTimeout`, unless only the A* part is left, whose line is then given
 unproven. ``docs/solver.md`` explains the search at more length, with its speed.
 
-One more reduction is exact: a free pyramid King is removed at once (taking it earlier only
-frees cards and leaves the talon as it is, so the line keeps its length), except right after a
+One more reduction is exact: a free pyramid King (or rey) is removed at once (taking it earlier
+only frees cards and leaves the talon as it is, so the line keeps its length), except right after a
 draw under the drawn-with-below switch, where that draw's pair would be lost. The other
 switches give no move a time limit: the top-with-below pair and the stock top stay in play
 until a draw or a removal moves them.
@@ -80,44 +95,53 @@ import time
 from bisect import bisect_left
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 
-from .cards import KING, PAIR_TOTAL, Card
+from .cards import Card
 from .game import Game
-from .layout import COVERED_BY, PYRAMID_SIZE
+from .layout import PYRAMID_SIZE, Geometry
 from .moves import Draw, Move, Recycle, RemoveKing, RemovePair
-from .profiles import WASTE_DRAWN_WITH_BELOW
-
-_COVER_MASKS = tuple(sum(1 << j for j in COVERED_BY[i]) for i in range(PYRAMID_SIZE))
+from .profiles import WASTE_DRAWN_WITH_BELOW, Profile
 
 
-def _cones() -> tuple[int, ...]:
-    cones = [0] * PYRAMID_SIZE
-    for i in reversed(range(PYRAMID_SIZE)):
-        for j in COVERED_BY[i]:
+@dataclass(frozen=True)
+class GeometryTables:
+    """A geometry's places as bit masks, for searches that keep a pyramid as one number."""
+
+    cover_masks: tuple[int, ...]
+    """For each place, the places of the next row that lie on it."""
+    cones: tuple[int, ...]
+    """For each place, every place that lies on it directly or not (it is free once they are
+    gone)."""
+    under: tuple[int, ...]
+    """For each place, every place it lies on directly or not."""
+    direct: tuple[int, ...]
+    """For each place, the places touching it in the rows just below and just above."""
+
+
+@cache
+def geometry_tables(geometry: Geometry) -> GeometryTables:
+    """The masks of ``geometry`` (the pyramid's or the Triangle's), built once per shape."""
+    size, covered_by = geometry.size, geometry.covered_by
+    cover_masks = tuple(sum(1 << j for j in covered_by[i]) for i in range(size))
+    cones = [0] * size
+    # a card lies on places of the next row, later in reading order: from the last place back,
+    # every cone a card lies on is built before its own
+    for i in reversed(range(size)):
+        for j in covered_by[i]:
             cones[i] |= 1 << j | cones[j]
-    return tuple(cones)
+    under = tuple(sum(1 << j for j in range(size) if cones[j] >> i & 1) for i in range(size))
+    direct = tuple(
+        cover_masks[i] | sum(1 << j for j in range(size) if i in covered_by[j]) for i in range(size)
+    )
+    return GeometryTables(cover_masks, tuple(cones), under, direct)
 
-
-_CONES = _cones()
-"""For each place, every place that lies on it directly or not (it is free once they are gone)."""
-_UNDER = tuple(
-    sum(1 << j for j in range(PYRAMID_SIZE) if _CONES[j] >> i & 1) for i in range(PYRAMID_SIZE)
-)
-"""For each place, every place it lies on directly or not."""
-_DIRECT = tuple(
-    _COVER_MASKS[i] | sum(1 << j for j in range(PYRAMID_SIZE) if i in COVERED_BY[j])
-    for i in range(PYRAMID_SIZE)
-)
-"""For each place, the places touching it in the rows just below and just above."""
 
 _State = tuple[int, int, int, int, bool]
 """(pyramid mask, talon mask, boundary, recycles used, last move was a draw)."""
 
 _Edge = tuple[int, bool, int, int, int, int]
 """(draws, recycled, draws after the recycle, removal kind, card slot, card slot)."""
-
-_ALL_RANKS = (1 << KING + 1) - 2
-"""Ranks 1 to 13 as bits."""
 
 _KING_PYRAMID, _KING_TALON, _PAIR_PYRAMID, _PAIR_WITH_TALON, _PAIR_TALON = range(5)
 """Removal kinds: a pyramid King, a talon King (waste top or stock top), two pyramid cards, a
@@ -150,109 +174,114 @@ class Solution:
     """Whether ``moves`` is proven shortest (always true when there is no win)."""
 
 
-class _Search:
-    """One position's search space: its cards, its positions and edges, and the bounds the
-    searches prune with. Everything derived from a mask is cached, as the searches meet the
-    same pyramids and talons again and again."""
+class PyramidBounds:
+    """What the pyramid alone says about a position, under one profile's geometry and deck: the
+    free cards, the removals still needed, and an upper bound on the places that can end empty.
 
-    def __init__(self, game: Game, deadline: float | None = None) -> None:
-        self.deadline = deadline
-        """``time.perf_counter()`` past which the walks raise :class:`SolverTimeout`."""
-        self.ticks = 0
-        self.profile = game.profile
-        self.pyramid_cards: list[Card | None] = list(game.pyramid)
+    The talon enters only as how many cards of each rank are left (a *talon key*, 3 bits a rank:
+    ``sum(1 << 3 * rank)``), whatever piles they lie in, so the variant search
+    (:mod:`pyramide.variant_solver`) prunes with the same bounds. ``talon_meets`` says whether
+    two talon cards may ever leave together (which the strict win's balance needs to know).
+
+    Ranks pair when they add up to the deck's target (13, or 12 with the Spanish deck); the top
+    rank (King, rey) goes alone. With an even target one rank pairs with itself (the Spanish
+    6s): the pairs of ranks are then "classes" of one rank, which the matchings below handle
+    apart. Everything derived from a mask is cached, as searches meet the same pyramids again
+    and again.
+    """
+
+    def __init__(self, profile: Profile, pyramid: Sequence[Card | None], talon_meets: bool) -> None:
+        geometry = profile.geometry
+        if geometry.size != PYRAMID_SIZE:
+            raise ValueError(f"the solver packs {PYRAMID_SIZE} places, not {geometry.size}")
+        deck = profile.deck_cards
+        self.profile = profile
+        self.king = deck.top_rank
+        """The rank that goes alone (13 French, 12 Spanish)."""
+        self.pair_total = deck.target
+        """What two ranks that pair add up to."""
+        self.all_ranks = (1 << self.king + 1) - 2
+        """Every rank, 1 to the top one, as bits."""
+        self.classes = tuple(
+            (low, self.pair_total - low) for low in range(1, self.pair_total // 2 + 1)
+        )
+        """The pairs of ranks that pair, (low, high), low first; (6, 6) for the Spanish deck."""
+        self.talon_meets = talon_meets
+        tables = geometry_tables(geometry)
+        self.cover_masks = tables.cover_masks
+        self.under = tables.under
+        self.pyramid_cards: list[Card | None] = list(pyramid)
         self.ranks = [card.rank if card else 0 for card in self.pyramid_cards]
-        self.talon: list[Card] = [*game.waste, *game.stock]
-        self.talon_ranks = [card.rank for card in self.talon]
-        self.limited = self.profile.max_recycles is not None
-        self.talon_pairs = self.profile.waste_pair
-        """Whether the waste top may pair with the card beneath it (the waste-pair switches)."""
-        self.pair_needs_draw = self.profile.waste_play == WASTE_DRAWN_WITH_BELOW
-        """Whether that pair is only allowed right after a draw (drawn-with-below)."""
-        self.stock_playable = self.profile.stock_top_playable
-        """Whether the stock top is in play (the playable-stock-top switch)."""
-        self.talon_meets = self.talon_pairs or self.stock_playable
-        """Whether two talon cards may ever leave together: the waste top with the card beneath
-        it, or the waste top with the stock top."""
-        self.by_rank = not self.limited and not (self.talon_meets and self.profile.strict_win)
-        """Whether the walks see the talon as counts of ranks (see :meth:`walk_steps`)."""
-        self.visited = 0
-        self._free_cache: dict[int, tuple[int, ...]] = {}
-        self._needs_cache: dict[int, tuple[int, tuple[tuple[int, int], ...]]] = {}
-        self._talon_cache: dict[int, tuple[int, ...]] = {}
-        self._prospects_cache: dict[int, tuple[int, bool]] = {}
-        self._pairs_cache: dict[tuple[int, int, int], int] = {}
-        weights = [1 << 3 * card.rank for card in self.talon]
-        weights += [0] * (24 - len(weights))
-        tables = []
-        for byte in range(3):
-            table = [0]
-            for weight in weights[8 * byte : 8 * byte + 8]:
-                table += [value + weight for value in table]
-            tables.append(table)
-        self._key_tables = tuple(tables)
-        """Per byte of a talon mask, the :meth:`talon_key` of each of its 256 values."""
-        self._partners_cache: dict[int, int] = {}
-        self._talon_partners_cache: dict[int, int] = {}
-        self._ranks_cache: dict[int, int] = {}
-        self._present_cache: dict[int, tuple[int, ...]] = {}
-        self._free_partners_cache: dict[int, tuple[tuple[int, ...], ...]] = {}
-        self.talon_by_rank: list[list[int]] = [[] for _ in range(KING + 1)]
-        for i, rank in enumerate(self.talon_ranks):
-            self.talon_by_rank[rank].append(i)
-        self.rank_masks = [0] * (KING + 1)
+        self.rank_masks = [0] * (self.king + 1)
         for i, rank in enumerate(self.ranks):
             self.rank_masks[rank] |= 1 << i
-        self.talon_rank_masks = [0] * (KING + 1)
-        for i, rank in enumerate(self.talon_ranks):
-            self.talon_rank_masks[rank] |= 1 << i
-        self._caps_cache: dict[int, tuple[int, ...]] = {}
-        self._lonely_cache: dict[int, int] = {}
-        covering = self.profile.pairs_with_covering_card
+        covering = profile.pairs_with_covering_card
         self.out_of_reach = [
-            (_CONES[i] | _UNDER[i]) & ~(_DIRECT[i] if covering else 0) for i in range(PYRAMID_SIZE)
+            (tables.cones[i] | tables.under[i]) & ~(tables.direct[i] if covering else 0)
+            for i in range(PYRAMID_SIZE)
         ]
         """For each place, the places whose card can never be free at the same time as it."""
         self._partners_in_reach = [
-            self.rank_masks[PAIR_TOTAL - rank] & ~self.out_of_reach[i] if 0 < rank < KING else 0
+            self.rank_masks[self.pair_total - rank] & ~self.out_of_reach[i] & ~(1 << i)
+            if 0 < rank < self.king
+            else 0
             for i, rank in enumerate(self.ranks)
         ]
-        """For each place, the places of its partner rank it can be free together with."""
-        talon = (1 << len(self.talon)) - 1
-        self.start: _State = (
-            sum(1 << i for i, card in enumerate(self.pyramid_cards) if card),
-            talon,
-            _top(talon, len(game.waste)) + 1,
-            game.recycles if self.limited else 0,
-            game.fresh_draw and self.pair_needs_draw,
-        )
+        """For each place, the other places of its partner rank it can be free together with."""
+        self._free_cache: dict[int, tuple[int, ...]] = {}
+        self._needs_cache: dict[int, tuple[int, tuple[tuple[int, int], ...]]] = {}
+        self._counts_cache: dict[int, tuple[int, ...]] = {}
+        self._prospects_cache: dict[int, tuple[int, bool]] = {}
+        self._pairs_cache: dict[tuple[int, int, int], int] = {}
+        self._partners_cache: dict[int, int] = {}
+        self._lonely_cache: dict[int, int] = {}
 
     def free(self, pyramid: int) -> tuple[int, ...]:
         found = self._free_cache.get(pyramid)
         if found is None:
+            masks = self.cover_masks
             found = tuple(
-                i for i in range(PYRAMID_SIZE) if pyramid >> i & 1 and not pyramid & _COVER_MASKS[i]
+                i for i in range(PYRAMID_SIZE) if pyramid >> i & 1 and not pyramid & masks[i]
             )
             self._free_cache[pyramid] = found
         return found
 
+    def covering_pairs(self, pyramid: int, free: Sequence[int]) -> Iterator[tuple[int, int, int]]:
+        """Under the covering-pair switch: (covered, cover, pyramid after) for each free card
+        that is the only card left on a card it pairs with."""
+        ranks, masks, total = self.ranks, self.cover_masks, self.pair_total
+        for cover in free:
+            for covered in range(PYRAMID_SIZE):
+                if (
+                    pyramid >> covered & 1
+                    and pyramid & masks[covered] == 1 << cover
+                    and ranks[covered] + ranks[cover] == total
+                ):
+                    yield covered, cover, pyramid & ~(1 << cover) & ~(1 << covered)
+
     def _needs(self, pyramid: int) -> tuple[int, tuple[tuple[int, int], ...]]:
         """Removals still needed at least, and how many talon cards of each rank at least.
 
-        Of the pyramid cards of ranks r and 13 - r (a and b of them), at most m can leave two
-        at a time, m being the largest matching of pairs that can be free together; so they
-        take at least a + b - m removals, at least a - m of the r cards leave with talon cards
-        of rank 13 - r, and at least b - m of the others with talon cards of rank r. Every one
-        of these removals takes a pyramid card, whatever the switches.
+        Of the pyramid cards of ranks r and t - r (t the target; a and b of them), at most m
+        can leave two at a time, m being the largest matching of pairs that can be free
+        together; so they take at least a + b - m removals, at least a - m of the r cards leave
+        with talon cards of rank t - r, and at least b - m of the others with talon cards of
+        rank r. A rank that pairs with itself (a cards, matching m) takes at least a - m
+        removals and a - 2m talon cards. Every one of these removals takes a pyramid card,
+        whatever the switches.
         """
         found = self._needs_cache.get(pyramid)
         if found is None:
             masks = self.rank_masks
-            removals = (pyramid & masks[KING]).bit_count()
+            removals = (pyramid & masks[self.king]).bit_count()
             needs = []
-            for low in range(1, 7):
-                high = PAIR_TOTAL - low
+            for low, high in self.classes:
                 lows, highs = pyramid & masks[low], pyramid & masks[high]
+                if low == high:
+                    matched = self._self_pairs(lows)
+                    removals += lows.bit_count() - matched
+                    needs.append((low, lows.bit_count() - 2 * matched))
+                    continue
                 matched = self._pyramid_pairs(lows, highs)
                 removals += lows.bit_count() + highs.bit_count() - matched
                 needs += [(high, lows.bit_count() - matched), (low, highs.bit_count() - matched)]
@@ -260,94 +289,34 @@ class _Search:
             self._needs_cache[pyramid] = found
         return found
 
-    def _draw_costs(self, state: _State) -> list[int]:
-        """For each talon card left, the fewest moves that take no pyramid card (draws,
-        recycles, removals of talon cards alone) before it can be in play.
+    def moves_needed(self, pyramid: int) -> int:
+        """Removals still needed at least (see :meth:`_needs`)."""
+        return self._needs(pyramid)[0]
 
-        A stock card is not in play before every stock card above it has left the stock. Without
-        the playable stock top each of them is drawn, and so is the card itself: its cost is its
-        distance. With it, a card above may also leave from the stock top, but a removal that
-        takes no pyramid card is a move like a draw, and only one stock card leaves per move; so
-        it costs the cards above it that have no pyramid partner (Kings included), and nothing
-        for the card itself.
+    def talon_needs(self, pyramid: int) -> tuple[tuple[int, int], ...]:
+        """(rank, how many) of the talon cards the pyramid needs at least (see :meth:`_needs`)."""
+        return self._needs(pyramid)[1]
 
-        The waste top, and the cards beneath it down to the first *stuck* one (a card that
-        cannot leave: see :meth:`_leaving_ranks`), can come up by removing the cards above them,
-        which are removals counted elsewhere (or not at all: zero is a bound). The cards beneath
-        a stuck card wait for a recycle (the card is never the waste top, hence never paired
-        with the card beneath it nor with the stock top): the whole stock leaves, then the
-        recycle, then every card left from the bottom of the waste up to them, costed as the
-        stock cards above; never, when no recycle is left.
+    def strict_removals(self, pyramid: int, counts: Sequence[int]) -> int:
+        """Under the strict win, the removals left exactly, when the cards balance (see
+        :meth:`prospects_of`): every card leaves, a top-rank card alone and the others two at
+        a time, one of each rank of their pair."""
+        masks = self.rank_masks
+        removals = counts[self.king] + (pyramid & masks[self.king]).bit_count()
+        for low, high in self.classes:
+            cards = (pyramid & masks[low]).bit_count() + counts[low]
+            removals += cards // 2 if low == high else cards
+        return removals
 
-        The cost of each talon slot, -1 for a card gone or out of reach.
-        """
-        pyramid, talon, boundary, recycles, _ = state
-        limit = self.profile.max_recycles
-        can_recycle = limit is None or recycles < limit
-        ranks = self.talon_ranks
-        if self.stock_playable:
-            paired = self._pyramid_partners(pyramid)
-            own = 0
-        else:
-            paired = 0
-            own = 1
-        costs = [-1] * len(self.talon)
-        spent = 0
-        for i in range(boundary, len(self.talon)):
-            if talon >> i & 1:
-                costs[i] = spent + own
-                spent += not paired >> ranks[i] & 1
-        waste = [i for i in range(boundary) if talon >> i & 1]
-        leaving = self._leaving_ranks(pyramid, talon)
-        stuck = 0
-        for depth in range(len(waste) - 1, -1, -1):
-            i = waste[depth]
-            costs[i] = 0
-            if not leaving >> ranks[i] & 1:
-                stuck = depth
-                break
-        if can_recycle:
-            spent += 1
-            for i in waste[:stuck]:
-                costs[i] = spent + own
-                spent += not paired >> ranks[i] & 1
-        return costs
-
-    def _pyramid_partners(self, pyramid: int) -> int:
-        """The ranks (as bits) that have a partner in the pyramid (never the King's)."""
+    def pyramid_partners(self, pyramid: int) -> int:
+        """The ranks (as bits) that have a partner in the pyramid (never the top rank)."""
         found = self._partners_cache.get(pyramid)
         if found is None:
             found = 0
-            for rank in range(1, KING):
-                if pyramid & self.rank_masks[PAIR_TOTAL - rank]:
+            for rank in range(1, self.king):
+                if pyramid & self.rank_masks[self.pair_total - rank]:
                     found |= 1 << rank
             self._partners_cache[pyramid] = found
-        return found
-
-    def _leaving_ranks(self, pyramid: int, talon: int) -> int:
-        """The ranks (as bits) of the talon cards that may still leave: Kings, those with a
-        pyramid partner and, when two talon cards may pair (the waste-pair switches, the
-        playable stock top), those with a talon partner. A talon card of any other rank is
-        *stuck*: it stays where it is for good, and so do the waste cards beneath it until a
-        recycle."""
-        found = (1 << KING) | self._pyramid_partners(pyramid)
-        if self.talon_meets:
-            counts = self.talon_key(talon)
-            talon_partners = self._talon_partners_cache.get(counts)
-            if talon_partners is None:
-                talon_partners = sum(
-                    1 << rank for rank in range(1, KING) if counts >> 3 * (PAIR_TOTAL - rank) & 7
-                )
-                self._talon_partners_cache[counts] = talon_partners
-            found |= talon_partners
-        return found
-
-    def _cards_of_ranks(self, ranks: int) -> int:
-        """The talon cards (as a mask of slots) whose rank is among ``ranks`` (as bits)."""
-        found = self._ranks_cache.get(ranks)
-        if found is None:
-            found = sum(1 << i for i, rank in enumerate(self.talon_ranks) if ranks >> rank & 1)
-            self._ranks_cache[ranks] = found
         return found
 
     def _pyramid_pairs(self, lows: int, highs: int) -> int:
@@ -365,44 +334,60 @@ class _Search:
             best = max(best, 1 + self._pyramid_pairs(rest, highs ^ high))
         return best
 
-    def talon_counts(self, talon: int) -> tuple[int, ...]:
-        """How many talon cards of each rank (index 1..13) are left."""
-        key = self.talon_key(talon)
-        found = self._talon_cache.get(key)
+    def _self_pairs(self, cards: int) -> int:
+        """The largest number of disjoint pairs of ``cards`` (all of the rank that pairs with
+        itself) that can be free together."""
+        if not cards:
+            return 0
+        first = cards & -cards
+        rest = cards ^ first
+        best = self._self_pairs(rest)
+        partners = rest & ~self.out_of_reach[first.bit_length() - 1]
+        while partners:
+            other = partners & -partners
+            partners ^= other
+            best = max(best, 1 + self._self_pairs(rest ^ other))
+        return best
+
+    def counts_of(self, talon_key: int) -> tuple[int, ...]:
+        """How many talon cards of each rank (index 1 to the top rank) a talon key holds."""
+        found = self._counts_cache.get(talon_key)
         if found is None:
-            found = self._talon_cache[key] = tuple(key >> 3 * rank & 7 for rank in range(KING + 1))
+            found = tuple(talon_key >> 3 * rank & 7 for rank in range(self.king + 1))
+            self._counts_cache[talon_key] = found
         return found
 
-    def prospects(self, pyramid: int, talon: int) -> tuple[int, bool]:
+    def prospects_of(self, pyramid: int, talon_key: int) -> tuple[int, bool]:
         """An upper bound on the pyramid places that can end empty, and whether a win is left.
 
-        *Dead cards.* A pyramid card that is not a King leaves only with a partner of rank
-        13 - r. No talon partner and no pyramid partner it can ever be free together with (one
-        that lies on it, directly or not, or that it lies on; except a direct neighbour under the
-        covering-pair switch) means it never leaves; neither does a partner already proven dead,
-        nor a card that a dead card lies on (it is never free, and under the covering-pair switch
-        its only cover would have to go first or be the dead card, which has no partner).
-        Repeating until nothing changes proves every card it marks will stay. Where a talon
-        card lies does not matter here, so this holds under every talon switch.
+        *Dead cards.* A pyramid card that is not of the top rank leaves only with a partner of
+        rank t - r. No talon partner and no pyramid partner it can ever be free together with
+        (one that lies on it, directly or not, or that it lies on; except a direct neighbour
+        under the covering-pair switch) means it never leaves; neither does a partner already
+        proven dead, nor a card that a dead card lies on (it is never free, and under the
+        covering-pair switch its only cover would have to go first or be the dead card, which
+        has no partner). Repeating until nothing changes proves every card it marks will stay.
+        Where a talon card lies does not matter here, so this holds under every talon switch
+        and with any piles (waste piles, reserves).
 
-        *Pairs.* Each removed pyramid card of rank r takes a distinct card of rank 13 - r with
+        *Pairs.* Each removed pyramid card of rank r takes a distinct card of rank t - r with
         it, one it can be free together with if it is a pyramid card: the removals form a
-        matching, so at most as many live pyramid cards of ranks r and 13 - r leave as the
-        best matching covers (see :meth:`_pairs_bound`); every live King can.
+        matching, so at most as many live pyramid cards of ranks r and t - r leave as the
+        best matching covers (see :meth:`_pairs_bound`); every live top-rank card can.
 
-        A win needs all 28; the strict win also needs every talon card to leave, so each rank
-        pair must balance (a + ta == b + tb) and, unless two talon cards may meet (the
-        waste-pair switches, the playable stock top), every talon card needs a pyramid partner.
+        A win needs all 28; the strict win also needs every talon card to leave, so each pair
+        of ranks must balance (a + ta == b + tb; a rank that pairs with itself, an even count)
+        and, unless two talon cards may meet, every talon card needs a pyramid partner.
         """
-        key = pyramid | self.talon_key(talon) << PYRAMID_SIZE
+        key = pyramid | talon_key << PYRAMID_SIZE
         found = self._prospects_cache.get(key)
         if found is not None:
             return found
-        counts = self.talon_counts(talon)
-        masks, reach = self.rank_masks, self._partners_in_reach
+        counts = self.counts_of(talon_key)
+        masks, reach, under = self.rank_masks, self._partners_in_reach, self.under
         # Only a card with no talon partner can die for want of a partner; a card a dead card
-        # lies on dies with it (all of them at once: ``_UNDER`` is closed).
-        lonely = pyramid & self._without_talon_partner(key >> PYRAMID_SIZE)
+        # lies on dies with it (all of them at once: ``under`` is closed).
+        lonely = pyramid & self._without_talon_partner(talon_key)
         live = pyramid
         changed = True
         while changed:
@@ -413,36 +398,52 @@ class _Search:
                 rest ^= bit
                 i = bit.bit_length() - 1
                 if bit & live and not reach[i] & live:
-                    live &= ~(bit | _UNDER[i])
+                    live &= ~(bit | under[i])
                     changed = True
-        most = PYRAMID_SIZE - pyramid.bit_count() + (live & masks[KING]).bit_count()
+        most = PYRAMID_SIZE - pyramid.bit_count() + (live & masks[self.king]).bit_count()
         balanced = True
-        for low in range(1, 7):
-            high = PAIR_TOTAL - low
+        meets = self.talon_meets
+        for low, high in self.classes:
             a, b = (live & masks[low]).bit_count(), (live & masks[high]).bit_count()
             ta, tb = counts[low], counts[high]
+            if low == high:
+                most += self._self_bound(live & masks[low], ta)
+                balanced = balanced and not (a + ta) % 2 and (meets or ta <= a)
+                continue
             most += self._pairs_bound(live & (masks[low] | masks[high]), low, ta, tb)
             balanced = balanced and a + ta == b + tb
-            if not self.talon_meets:
+            if not meets:
                 balanced = balanced and ta <= b and tb <= a
         winnable = most == PYRAMID_SIZE and (not self.profile.strict_win or balanced)
         found = self._prospects_cache[key] = (most, winnable)
         return found
 
     def _without_talon_partner(self, talon_key: int) -> int:
-        """The pyramid places (as a mask) whose card is not a King and has no talon card of
-        its partner rank left, given a :meth:`talon_key`."""
+        """The pyramid places (as a mask) whose card is not of the top rank and has no talon
+        card of its partner rank left, given a talon key."""
         found = self._lonely_cache.get(talon_key)
         if found is None:
             found = 0
-            for rank in range(1, KING):
-                if not talon_key >> 3 * (PAIR_TOTAL - rank) & 7:
+            for rank in range(1, self.king):
+                if not talon_key >> 3 * (self.pair_total - rank) & 7:
                     found |= self.rank_masks[rank]
             self._lonely_cache[talon_key] = found
         return found
 
+    def _self_bound(self, cards: int, talon: int) -> int:
+        """The most pyramid cards of the rank that pairs with itself (the places in ``cards``)
+        that can leave with ``talon`` talon cards of that rank: 2m + min(a - 2m, talon) for a
+        matching of m pairs free together, which grows with m, so the largest one gives it."""
+        key = (cards, talon, -1)
+        found = self._pairs_cache.get(key)
+        if found is None:
+            matched = self._self_pairs(cards)
+            found = 2 * matched + min(cards.bit_count() - 2 * matched, talon)
+            self._pairs_cache[key] = found
+        return found
+
     def _pairs_bound(self, cards: int, low: int, talon_low: int, talon_high: int) -> int:
-        """The most pyramid cards of ranks ``low`` and 13 - ``low`` (the places in ``cards``)
+        """The most pyramid cards of ranks ``low`` and t - ``low`` (the places in ``cards``)
         that a matching can cover: a pyramid card pairs with a talon card of the other rank,
         or with one of the other rank it can be free together with (covering 2 at once).
         The classes hold at most four cards a side, so trying every matching is cheap."""
@@ -471,6 +472,153 @@ class _Search:
         found = self._pairs_cache[key] = best(0, highs, talon_high)
         return found
 
+
+class _Search(PyramidBounds):
+    """One position's search space: its cards, its positions and edges, and the bounds the
+    searches prune with (those of the pyramid come from :class:`PyramidBounds`). Everything
+    derived from a mask is cached, as the searches meet the same pyramids and talons again and
+    again."""
+
+    def __init__(self, game: Game, deadline: float | None = None) -> None:
+        profile = game.profile
+        self.talon_pairs = profile.waste_pair
+        """Whether the waste top may pair with the card beneath it (the waste-pair switches)."""
+        self.pair_needs_draw = profile.waste_play == WASTE_DRAWN_WITH_BELOW
+        """Whether that pair is only allowed right after a draw (drawn-with-below)."""
+        self.stock_playable = profile.stock_top_playable
+        """Whether the stock top is in play (the playable-stock-top switch)."""
+        # Whether two talon cards may ever leave together: the waste top with the card beneath
+        # it, or the waste top with the stock top.
+        super().__init__(profile, game.pyramid, self.talon_pairs or self.stock_playable)
+        self.deadline = deadline
+        """``time.perf_counter()`` past which the walks raise :class:`SolverTimeout`."""
+        self.ticks = 0
+        self.talon: list[Card] = [*game.waste, *game.stock]
+        self.talon_ranks = [card.rank for card in self.talon]
+        self.limited = profile.max_recycles is not None
+        self.by_rank = not self.limited and not (self.talon_meets and profile.strict_win)
+        """Whether the walks see the talon as counts of ranks (see :meth:`walk_steps`)."""
+        self.visited = 0
+        weights = [1 << 3 * card.rank for card in self.talon]
+        weights += [0] * (24 - len(weights))
+        tables = []
+        for byte in range(3):
+            table = [0]
+            for weight in weights[8 * byte : 8 * byte + 8]:
+                table += [value + weight for value in table]
+            tables.append(table)
+        self._key_tables = tuple(tables)
+        """Per byte of a talon mask, the :meth:`talon_key` of each of its 256 values."""
+        self._talon_partners_cache: dict[int, int] = {}
+        self._ranks_cache: dict[int, int] = {}
+        self._present_cache: dict[int, tuple[int, ...]] = {}
+        self._free_partners_cache: dict[int, tuple[tuple[int, ...], ...]] = {}
+        self.talon_by_rank: list[list[int]] = [[] for _ in range(self.king + 1)]
+        for i, rank in enumerate(self.talon_ranks):
+            self.talon_by_rank[rank].append(i)
+        self.talon_rank_masks = [0] * (self.king + 1)
+        for i, rank in enumerate(self.talon_ranks):
+            self.talon_rank_masks[rank] |= 1 << i
+        self._caps_cache: dict[int, tuple[int, ...]] = {}
+        talon = (1 << len(self.talon)) - 1
+        self.start: _State = (
+            sum(1 << i for i, card in enumerate(self.pyramid_cards) if card),
+            talon,
+            _top(talon, len(game.waste)) + 1,
+            game.recycles if self.limited else 0,
+            game.fresh_draw and self.pair_needs_draw,
+        )
+
+    def _draw_costs(self, state: _State) -> list[int]:
+        """For each talon card left, the fewest moves that take no pyramid card (draws,
+        recycles, removals of talon cards alone) before it can be in play.
+
+        A stock card is not in play before every stock card above it has left the stock. Without
+        the playable stock top each of them is drawn, and so is the card itself: its cost is its
+        distance. With it, a card above may also leave from the stock top, but a removal that
+        takes no pyramid card is a move like a draw, and only one stock card leaves per move; so
+        it costs the cards above it that have no pyramid partner (Kings included), and nothing
+        for the card itself.
+
+        The waste top, and the cards beneath it down to the first *stuck* one (a card that
+        cannot leave: see :meth:`_leaving_ranks`), can come up by removing the cards above them,
+        which are removals counted elsewhere (or not at all: zero is a bound). The cards beneath
+        a stuck card wait for a recycle (the card is never the waste top, hence never paired
+        with the card beneath it nor with the stock top): the whole stock leaves, then the
+        recycle, then every card left from the bottom of the waste up to them, costed as the
+        stock cards above; never, when no recycle is left.
+
+        The cost of each talon slot, -1 for a card gone or out of reach.
+        """
+        pyramid, talon, boundary, recycles, _ = state
+        limit = self.profile.max_recycles
+        can_recycle = limit is None or recycles < limit
+        ranks = self.talon_ranks
+        if self.stock_playable:
+            paired = self.pyramid_partners(pyramid)
+            own = 0
+        else:
+            paired = 0
+            own = 1
+        costs = [-1] * len(self.talon)
+        spent = 0
+        for i in range(boundary, len(self.talon)):
+            if talon >> i & 1:
+                costs[i] = spent + own
+                spent += not paired >> ranks[i] & 1
+        waste = [i for i in range(boundary) if talon >> i & 1]
+        leaving = self._leaving_ranks(pyramid, talon)
+        stuck = 0
+        for depth in range(len(waste) - 1, -1, -1):
+            i = waste[depth]
+            costs[i] = 0
+            if not leaving >> ranks[i] & 1:
+                stuck = depth
+                break
+        if can_recycle:
+            spent += 1
+            for i in waste[:stuck]:
+                costs[i] = spent + own
+                spent += not paired >> ranks[i] & 1
+        return costs
+
+    def _leaving_ranks(self, pyramid: int, talon: int) -> int:
+        """The ranks (as bits) of the talon cards that may still leave: the top rank, those
+        with a pyramid partner and, when two talon cards may pair (the waste-pair switches, the
+        playable stock top), those with a talon partner (another card, for the rank that pairs
+        with itself). A talon card of any other rank is *stuck*: it stays where it is for good,
+        and so do the waste cards beneath it until a recycle."""
+        found = (1 << self.king) | self.pyramid_partners(pyramid)
+        if self.talon_meets:
+            counts = self.talon_key(talon)
+            talon_partners = self._talon_partners_cache.get(counts)
+            if talon_partners is None:
+                total = self.pair_total
+                talon_partners = sum(
+                    1 << rank
+                    for rank in range(1, self.king)
+                    if (counts >> 3 * (total - rank) & 7) > (rank + rank == total)
+                )
+                self._talon_partners_cache[counts] = talon_partners
+            found |= talon_partners
+        return found
+
+    def _cards_of_ranks(self, ranks: int) -> int:
+        """The talon cards (as a mask of slots) whose rank is among ``ranks`` (as bits)."""
+        found = self._ranks_cache.get(ranks)
+        if found is None:
+            found = sum(1 << i for i, rank in enumerate(self.talon_ranks) if ranks >> rank & 1)
+            self._ranks_cache[ranks] = found
+        return found
+
+    def talon_counts(self, talon: int) -> tuple[int, ...]:
+        """How many talon cards of each rank (index 1 to the top rank) are left."""
+        return self.counts_of(self.talon_key(talon))
+
+    def prospects(self, pyramid: int, talon: int) -> tuple[int, bool]:
+        """:meth:`PyramidBounds.prospects_of` for the talon cards of a talon mask."""
+        return self.prospects_of(pyramid, self.talon_key(talon))
+
     def bound(self, state: _State) -> int | None:
         """A lower bound on the moves left to win, or None when no win is left.
 
@@ -479,14 +627,16 @@ class _Search:
         :meth:`_draw_costs` away, moves that take no pyramid card, and the needs are met in one
         line, so the largest of those costs adds to the removals.
 
-        Under the strict win every talon card leaves too, so every removal is known: each King
-        is a move and each pair of ranks takes a + ta moves (see :meth:`prospects`); what comes
-        on top are draws and recycles. Without the playable stock top every stock card is drawn
-        (and the draws the needs count are draws). With it, a stock card that is never drawn
-        leaves from the stock top with a pyramid card, a card of the waste from the start, or a
-        card drawn from the stock, each of the other rank of its pair and each used once: so of
-        a pair of ranks, at least sl - b - wh cards are drawn (stock cards of rank r against
-        pyramid and waste cards of rank 13 - r), and likewise for the other rank.
+        Under the strict win every talon card leaves too, so every removal is known
+        (:meth:`PyramidBounds.strict_removals`); what comes on top are draws and recycles.
+        Without the playable stock top every stock card is drawn (and the draws the needs count
+        are draws). With it, a stock card that is never drawn leaves from the stock top with a
+        pyramid card, a card of the waste from the start, or a card drawn from the stock, each
+        of the other rank of its pair and each used once: so of a pair of ranks, at least
+        sl - b - wh cards are drawn (stock cards of rank r against pyramid and waste cards of
+        rank t - r), and likewise for the other rank. For a rank that pairs with itself (s in
+        the stock, p in the pyramid, w in the waste), the d drawn ones are partners too:
+        s - d <= p + w + d, so d >= (s - p - w) / 2.
         """
         pyramid, talon, boundary = state[0], state[1], state[2]
         if not self.win_left(state):
@@ -503,11 +653,8 @@ class _Search:
                 if reach[wanted - 1] > draws:
                     draws = reach[wanted - 1]
         if self.profile.strict_win:
-            counts = self.talon_counts(talon)
             masks = self.rank_masks
-            removals = counts[KING] + (pyramid & masks[KING]).bit_count()
-            for low in range(1, 7):
-                removals += (pyramid & masks[low]).bit_count() + counts[low]
+            removals = self.strict_removals(pyramid, self.talon_counts(talon))
             stock = talon >> boundary << boundary
             if not self.stock_playable:
                 draws = max(draws, stock.bit_count())
@@ -515,8 +662,11 @@ class _Search:
                 in_stock = self.talon_counts(stock)
                 in_waste = self.talon_counts(talon & ~stock)
                 draws = 0
-                for low in range(1, 7):
-                    high = PAIR_TOTAL - low
+                for low, high in self.classes:
+                    if low == high:
+                        alone = in_stock[low] - (pyramid & masks[low]).bit_count() - in_waste[low]
+                        draws += max(0, alone + 1) // 2
+                        continue
                     draws += max(
                         0,
                         in_stock[low] - (pyramid & masks[high]).bit_count() - in_waste[high],
@@ -556,22 +706,22 @@ class _Search:
     def useful_key(self, pyramid: int, talon: int) -> int:
         """:meth:`talon_key` counting only the talon cards that can still be of use when the
         pyramid alone must be cleared: a talon card of rank r leaves only with a pyramid card of
-        rank 13 - r (talon Kings and pairs of talon cards free no pyramid place), and each such
+        rank t - r (talon Kings and pairs of talon cards free no pyramid place), and each such
         pyramid card takes one, so talon cards of rank r beyond the pyramid cards of rank
-        13 - r left are never needed. With unlimited recycling extra talon cards never stand in
+        t - r left are never needed. With unlimited recycling extra talon cards never stand in
         the way either (any of them can be brought into play), so two positions that differ
         only in such cards reach the same pyramids."""
         caps = self._caps_cache.get(pyramid)
         if caps is None:
             masks = self.rank_masks
             caps = tuple(
-                (pyramid & masks[PAIR_TOTAL - rank]).bit_count() if 0 < rank < KING else 0
-                for rank in range(KING + 1)
+                (pyramid & masks[self.pair_total - rank]).bit_count() if 0 < rank < self.king else 0
+                for rank in range(self.king + 1)
             )
             self._caps_cache[pyramid] = caps
         counts = self.talon_counts(talon)
         key = 0
-        for rank in range(1, KING):
+        for rank in range(1, self.king):
             n = counts[rank]
             if n:
                 cap = caps[rank]
@@ -629,7 +779,7 @@ class _Search:
         if not waste:
             return talon
         leaving = self._leaving_ranks(pyramid, talon)
-        stuck = waste & self._cards_of_ranks(~leaving & _ALL_RANKS)
+        stuck = waste & self._cards_of_ranks(~leaving & self.all_ranks)
         if not stuck:
             return talon
         return talon & ~((1 << stuck.bit_length() - 1) - 1)
@@ -650,22 +800,23 @@ class _Search:
         pyramid, talon, boundary, recycles, fresh = state
         free = self.free(pyramid)
         ranks = self.ranks
+        king, total = self.king, self.pair_total
         kept = (talon, boundary, recycles, False)
         found: list[tuple[_Edge, _State]] = []
         if not fresh:
             for i in free:
-                if ranks[i] == KING:
+                if ranks[i] == king:
                     found.append(((0, False, 0, _KING_PYRAMID, i, 0), (pyramid & ~(1 << i), *kept)))
                     return found
         for n, i in enumerate(free):
-            if ranks[i] == KING:
+            if ranks[i] == king:
                 found.append(((0, False, 0, _KING_PYRAMID, i, 0), (pyramid & ~(1 << i), *kept)))
             for j in free[n + 1 :]:
-                if ranks[i] + ranks[j] == PAIR_TOTAL:
+                if ranks[i] + ranks[j] == total:
                     pair = pyramid & ~(1 << i) & ~(1 << j)
                     found.append(((0, False, 0, _PAIR_PYRAMID, i, j), (pair, *kept)))
         if self.profile.pairs_with_covering_card:
-            for covered, cover, pair in _covering_pairs(pyramid, free, ranks):
+            for covered, cover, pair in self.covering_pairs(pyramid, free):
                 found.append(((0, False, 0, _PAIR_PYRAMID, covered, cover), (pair, *kept)))
         present = self.present(talon)
         partners = self.free_partners(pyramid)
@@ -694,7 +845,7 @@ class _Search:
                     (draws_before, recycled, draws_after),
                     used,
                 )
-                if top >= 0 and talon_ranks[top] + talon_ranks[stock_top] == PAIR_TOTAL:
+                if top >= 0 and talon_ranks[top] + talon_ranks[stock_top] == total:
                     both = talon & ~(1 << top) & ~(1 << stock_top)
                     found.append(
                         (
@@ -719,7 +870,7 @@ class _Search:
                 talon_pairs
                 and (drew or not pair_needs_draw)
                 and k >= 2
-                and talon_ranks[present[k - 2]] + talon_ranks[top] == PAIR_TOTAL
+                and talon_ranks[present[k - 2]] + talon_ranks[top] == total
             ):
                 below = present[k - 2]
                 both = talon & ~(1 << top) & ~(1 << below)
@@ -748,7 +899,7 @@ class _Search:
         rank = self.talon_ranks[card]
         without = talon & ~(1 << card)
         boundary = present[waste_top] + 1 if waste_top >= 0 else 0
-        if rank == KING:
+        if rank == self.king:
             found.append(
                 ((*draws, _KING_TALON, card, 0), (pyramid, without, boundary, used, False))
             )
@@ -766,8 +917,9 @@ class _Search:
         found = self._free_partners_cache.get(pyramid)
         if found is None:
             free, ranks = self.free(pyramid), self.ranks
+            king, total = self.king, self.pair_total
             found = tuple(
-                tuple(i for i in free if ranks[i] + rank == PAIR_TOTAL) for rank in range(KING + 1)
+                tuple(i for i in free if ranks[i] + rank == total) for rank in range(king + 1)
             )
             self._free_partners_cache[pyramid] = found
         return found
@@ -789,35 +941,36 @@ class _Search:
         pyramid, talon = state[0], state[1]
         free = self.free(pyramid)
         ranks = self.ranks
+        king, total = self.king, self.pair_total
         here = (talon, talon.bit_length(), 0, False)
         for i in free:
-            if ranks[i] == KING:
+            if ranks[i] == king:
                 yield (0, False, 0, _KING_PYRAMID, i, 0), (pyramid & ~(1 << i), *here)
                 return
         for n, i in enumerate(free):
             for j in free[n + 1 :]:
-                if ranks[i] + ranks[j] == PAIR_TOTAL:
+                if ranks[i] + ranks[j] == total:
                     yield (
                         (0, False, 0, _PAIR_PYRAMID, i, j),
                         (pyramid & ~(1 << i) & ~(1 << j), *here),
                     )
         if self.profile.pairs_with_covering_card:
-            for covered, cover, pair in _covering_pairs(pyramid, free, ranks):
+            for covered, cover, pair in self.covering_pairs(pyramid, free):
                 yield (0, False, 0, _PAIR_PYRAMID, covered, cover), (pair, *here)
         strict = self.profile.strict_win
         masks = self.talon_rank_masks
-        for rank in range(1, KING + 1):
+        for rank in range(1, king + 1):
             cards = talon & masks[rank]
             if not cards:
                 continue
             card = (cards & -cards).bit_length() - 1
             without = talon & ~(1 << card)
             after = (without, without.bit_length(), 0, False)
-            if rank == KING:
+            if rank == king:
                 if strict:
                     yield (0, False, 0, _KING_TALON, card, 0), (pyramid, *after)
                 continue
-            partner = PAIR_TOTAL - rank
+            partner = total - rank
             for i in free:
                 if ranks[i] == partner:
                     yield (0, False, 0, _PAIR_WITH_TALON, i, card), (pyramid & ~(1 << i), *after)
@@ -904,6 +1057,10 @@ def solve(game: Game, shortest: bool = True, time_limit: float | None = None) ->
     removable and whether a win exists are not proven in time; if they are but A* runs out of
     time, the winning line already found is returned with ``shortest`` false.
     """
+    if uses_variant_search(game.profile):
+        from .variant_solver import solve_variant
+
+        return solve_variant(game, shortest, time_limit)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     search = _Search(game, deadline)
     most, line, met, deferred = _find_win(search)
@@ -924,6 +1081,13 @@ def solve(game: Game, shortest: bool = True, time_limit: float | None = None) ->
     return Solution(PYRAMID_SIZE, True, tuple(line), search.visited, proven)
 
 
+def uses_variant_search(profile: Profile) -> bool:
+    """Whether the talon is beyond this module's one sequence: reserve piles, several waste
+    piles or several cards a draw (:mod:`pyramide.variant_solver` searches those; it imports
+    this module, hence the import where it is needed)."""
+    return profile.reserves > 0 or profile.waste_piles > 1 or profile.draw_count > 1
+
+
 def _check_clock(search: _Search) -> None:
     """Raise :class:`SolverTimeout` past the search's deadline (looking every 256 calls)."""
     if search.deadline is None:
@@ -936,6 +1100,10 @@ def _check_clock(search: _Search) -> None:
 def can_remove(game: Game, count: int, time_limit: float | None = None) -> bool:
     """Whether some line leaves at most ``28 - count`` pyramid cards; stops once one does.
     Raises :class:`SolverTimeout` if not proven within ``time_limit`` seconds."""
+    if uses_variant_search(game.profile):
+        from .variant_solver import can_remove_variant
+
+        return can_remove_variant(game, count, time_limit)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     search = _Search(game, deadline)
     removed = search.removed(search.start)
@@ -1138,18 +1306,3 @@ def _most_removed(
         pending.extend(reversed(following_states))
     search.visited += len(best)
     return most
-
-
-def _covering_pairs(
-    pyramid: int, free: Sequence[int], ranks: Sequence[int]
-) -> Iterator[tuple[int, int, int]]:
-    """Under the covering-pair switch: (covered, cover, pyramid after) for each free card that
-    is the only card left on a card it makes 13 with."""
-    for cover in free:
-        for covered in range(PYRAMID_SIZE):
-            if (
-                pyramid >> covered & 1
-                and pyramid & _COVER_MASKS[covered] == 1 << cover
-                and ranks[covered] + ranks[cover] == PAIR_TOTAL
-            ):
-                yield covered, cover, pyramid & ~(1 << cover) & ~(1 << covered)

@@ -14,13 +14,14 @@ message. The points the document leaves open are settled here (see ``docs/open-p
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
-from .cards import KING, PAIR_TOTAL, Card
+from .cards import Card
 from .game import Game, Place, Status
-from .layout import Position, index_of
+from .layout import Position
 from .moves import Draw, Move, Recycle, RemoveKing, RemovePair
 from .profiles import WASTE_DRAWN_WITH_BELOW, WASTE_TOP_WITH_BELOW
 
@@ -32,7 +33,11 @@ STOCK: Literal["stock"] = "stock"
 STOCK_TOP: Literal["stock-top"] = "stock-top"
 """The stock's face-up top card; only in play under the playable-stock-top switch."""
 
-Target = Position | Literal["waste", "waste-below", "stock", "stock-top"]
+PILE_TARGET = re.compile(r"^(?P<pile>waste|reserve)-(?P<number>[1-9])$")
+"""``waste-2``, ``waste-3``: the top of another waste pile (Apophis; ``waste`` is pile 1);
+``reserve-1`` .. ``reserve-8``: the top of a reserve pile (Giza)."""
+
+Target = Position | str
 
 BLOCKED = "card-blocked"
 SUM = "sum-must-equal"
@@ -68,7 +73,20 @@ class Table:
             return self.game.waste[-2] if len(self.game.waste) > 1 else None
         if target == STOCK_TOP:
             return self.game.stock_top if self.game.profile.stock_top_playable else None
-        return self.game.pyramid[index_of(*target)]
+        if isinstance(target, str):
+            return self._pile_top(target)
+        return self.game.pyramid[self.game.profile.geometry.index_of(*target)]
+
+    def _pile_top(self, target: str) -> Card | None:
+        """The top card of ``waste-N`` or ``reserve-N``; None for an empty or unknown pile."""
+        match = PILE_TARGET.match(target)
+        if match is None:
+            raise ValueError(f"no such place to tap: {target!r}")
+        game, number = self.game, int(match["number"]) - 1
+        piles = game.wastes if match["pile"] == "waste" else game.reserves
+        if number >= len(piles) or not piles[number]:
+            return None
+        return piles[number][-1]
 
     def tap(self, target: Target) -> None:
         """Tap the stock, the waste or a pyramid place, exactly as a player would."""
@@ -85,7 +103,7 @@ class Table:
             return
         if not self._selectable(card):
             self._blocked()
-        elif card.rank == KING:
+        elif card.goes_alone:
             if self.game.is_legal(RemoveKing(card)):
                 self._play(RemoveKing(card))
             else:
@@ -104,8 +122,8 @@ class Table:
         if self.game.is_legal(move):
             self._play(move)
             return
-        if first.rank + card.rank != PAIR_TOTAL:
-            self.message = Message(SUM, {"target": PAIR_TOTAL})
+        if first.rank + card.rank != self.game.target:
+            self.message = Message(SUM, {"target": self.game.target})
             self.selected = target
         else:
             # Worth 13 yet not a legal pair: one card is playable only with another (its last
@@ -127,7 +145,7 @@ class Table:
             return waste_play == WASTE_TOP_WITH_BELOW or (
                 waste_play == WASTE_DRAWN_WITH_BELOW and self.game.fresh_draw
             )
-        if place.pile in ("waste", "stock") or self.game.is_free(place.index):
+        if place.pile in ("waste", "stock", "reserve") or self.game.is_free(place.index):
             return True
         covering = self.game.covering(place.index)
         return (

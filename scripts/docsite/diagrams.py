@@ -47,7 +47,8 @@ _SUIT_PATHS = {
         "M.45 .5 L.55 .5 L.6 .9 L.7 1 L.3 1 L.4 .9 Z"
     ),
 }
-_RANKS = {1: "A", 11: "J", 12: "Q", 13: "K"}
+_RED_SUITS = "HDOP"
+"""Hearts and diamonds; of the Spanish suits, oros and copas."""
 
 
 @dataclass(frozen=True)
@@ -172,8 +173,8 @@ def _card(x: float, y: float, card: str | None) -> str:
     # visible under the next row or the next card of a fan; the big suit sits where a covering
     # card hides it.
     parsed = Card.parse(card)
-    colour = RED if parsed.suit in "HD" else BLACK
-    rank = _RANKS.get(parsed.rank, str(parsed.rank))
+    colour = RED if parsed.suit in _RED_SUITS else BLACK
+    rank = parsed.deck.rank_names[parsed.rank - 1]
     return (
         f'<g><rect x="{x:g}" y="{y:g}" width="{CARD_W}" height="{CARD_H}" rx="5" fill="#fff" '
         f'stroke="#6b6b6b"/>'
@@ -184,6 +185,8 @@ def _card(x: float, y: float, card: str | None) -> str:
 
 
 def _suit(suit: str, x: float, y: float, size: float, colour: str) -> str:
+    if suit not in _SUIT_PATHS:  # a Spanish suit (O, P, E, B): its letter, as cards.py writes it
+        return _text(x + size / 2, y + size * 0.85, suit, round(size), colour, bold=True)
     return (
         f'<path d="{_SUIT_PATHS[suit]}" fill="{colour}" '
         f'transform="translate({x:g} {y:g}) scale({size:g})"/>'

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pyramide import DealCodeError, get_profile, parse_code
+from pyramide import DealCodeError, Layout, get_profile, parse_code
 from pyramide.dealcode import BASE_DECK, SplitMix64
 from pyramide.profiles import PROFILES_BY_LETTER
 
@@ -61,6 +61,41 @@ def test_every_deal_vector_is_what_the_codec_deals(row: list[str]) -> None:
     assert " / ".join(line(cards) for cards in dealt.rows()) == pyramid
     assert line(dealt.waste) == ("" if waste == "(empty)" else waste)
     assert line(dealt.stock) == stock
+
+
+VARIANT_DEALS = _table("variant-deals")
+
+
+def face_up_piles(layout: Layout) -> str:
+    """The face-up piles as the variants' table writes them."""
+    if layout.reserves:
+        return "; ".join(f"reserve {n}: {line(p)}" for n, p in enumerate(layout.reserves, 1))
+    if layout.more_wastes:
+        return "; ".join(f"waste {n}: {line(p)}" for n, p in enumerate(layout.wastes, 1))
+    return f"waste: {line(layout.waste) or '(empty)'}"
+
+
+def test_every_named_variant_has_a_deal_vector() -> None:
+    letters = {row[0][4] for row in VARIANT_DEALS}
+    variants = {p.letter for p in PROFILES_BY_LETTER.values() if p.geometry.name != "pyramid"}
+    variants |= {
+        p.letter
+        for p in PROFILES_BY_LETTER.values()
+        if p.reserves or p.waste_piles > 1 or p.draw_count > 1 or p.deck != "french"
+    }
+    assert letters == variants
+
+
+@pytest.mark.parametrize("row", VARIANT_DEALS, ids=[row[0] for row in VARIANT_DEALS])
+def test_every_variant_deal_vector_is_what_the_codec_deals(row: list[str]) -> None:
+    code, seed, places, piles, stock = row
+    parsed = parse_code(code)
+    dealt = parsed.layout()
+    assert parsed.seed == int(seed)
+    assert " / ".join(line(cards) for cards in dealt.rows()) == places
+    assert face_up_piles(dealt) == piles
+    assert (line(dealt.stock) or "(empty)") == stock
+    assert len(dealt.cards) == len(parsed.profile.deck_cards.cards)
 
 
 def test_the_page_gives_the_codec_base_deck() -> None:

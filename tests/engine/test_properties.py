@@ -16,7 +16,6 @@ from budget import examples
 from hypothesis import event, example, given, settings
 from hypothesis import strategies as st
 from pyramide import (
-    DECK,
     PROFILES,
     Card,
     DealCode,
@@ -30,9 +29,8 @@ from pyramide import (
     Table,
     parse_code,
 )
-from pyramide.cards import KING, PAIR_TOTAL
 from pyramide.dealcode import MAX_SEED, deal
-from pyramide.layout import COVERED_BY, POSITIONS
+from pyramide.layout import PYRAMID, TRIANGLE
 from pyramide.table import STOCK, STOCK_TOP, WASTE, WASTE_BELOW, Target
 
 SEEDS = st.integers(min_value=0, max_value=MAX_SEED)
@@ -80,46 +78,55 @@ class Ledger:
 
 
 def _available(game: Game) -> list[Card]:
-    """Free pyramid cards, the waste top and (when it is in play) the stock top, worked out
-    here from the geometry."""
+    """Free pyramid cards, the top of every waste and reserve pile and (when it is in play)
+    the stock top, worked out here from the geometry."""
+    covered_by = game.profile.geometry.covered_by
     cards = [
         card
         for index, card in enumerate(game.pyramid)
-        if card is not None and all(game.pyramid[i] is None for i in COVERED_BY[index])
+        if card is not None and all(game.pyramid[i] is None for i in covered_by[index])
     ]
     stock_top = list(game.stock[:1]) if game.profile.stock_top_playable else []
-    return cards + game.waste[-1:] + stock_top
+    tops = [pile[-1] for pile in (*game.wastes, *game.reserves) if pile]
+    return cards + tops + stock_top
 
 
 def _removal_in_reach(game: Game) -> bool:
-    """A King or a pair of free cards worth 13, by the plain rules (no variant switch)."""
+    """A card that goes alone, or a pair of free cards worth the deck's total, by the plain
+    rules (no variant switch)."""
     cards = _available(game)
-    return any(card.rank == KING for card in cards) or any(
-        a.rank + b.rank == PAIR_TOTAL for n, a in enumerate(cards) for b in cards[n + 1 :]
+    total = game.profile.deck_cards.target
+    return any(card.rank == total for card in cards) or any(
+        a.rank + b.rank == total for n, a in enumerate(cards) for b in cards[n + 1 :]
     )
+
+
+def _waste_and_stock_empty(game: Game) -> bool:
+    return not game.stock and not any(game.wastes)
 
 
 def check(game: Game, ledger: Ledger) -> None:
     """The invariants that hold after every action of any game started from a full deal."""
-    on_table = [c for c in (*game.pyramid, *game.waste, *game.stock) if c is not None]
+    on_table = list(game.layout().cards)
     assert len(on_table) == len(set(on_table)), "no card twice"
     assert set(on_table).isdisjoint(ledger.removed), "a removed card came back"
-    assert set(on_table) | ledger.removed == set(DECK), "all 52 cards accounted for"
+    deck = set(game.profile.deck_cards.cards)
+    assert set(on_table) | ledger.removed == deck, "every card of the deck accounted for"
     assert game.score == 10 * (28 - game.pyramid_left)
     status = game.status
     if status is Status.WON:
         assert game.pyramid_cleared and game.score == 280
         if game.profile.strict_win:
-            assert not game.stock and not game.waste
+            assert _waste_and_stock_empty(game) and not any(game.reserves)
     else:
         assert not game.pyramid_cleared or game.profile.strict_win
     assert (status is Status.NO_MORE_MOVES) == (status is not Status.WON and not game.legal_moves())
     if status is Status.NO_MORE_MOVES:
         assert not _removal_in_reach(game)
         if game.profile.max_recycles is None:
-            assert not game.stock and not game.waste, "no more moves only once both are empty"
+            assert _waste_and_stock_empty(game), "no more moves only once both are empty"
     plain = not (game.profile.pairs_with_covering_card or game.profile.waste_pair)
-    if plain and status is Status.PLAYING and not game.stock and not game.waste:
+    if plain and status is Status.PLAYING and _waste_and_stock_empty(game):
         assert _removal_in_reach(game), "nothing left to do yet the game goes on"
 
 
@@ -179,8 +186,17 @@ def test_greedy_play_to_the_end_keeps_every_invariant_and_wins_score_280(
         assert game.score == 280
 
 
-TAPS_OR_UNDO: list[Target | None] = [*POSITIONS, WASTE, WASTE_BELOW, STOCK, STOCK_TOP, None]
-"""Every place a player can tap, and ``None`` for the undo button."""
+PILE_TOPS = ["waste-2", "waste-3", *(f"reserve-{n}" for n in range(1, 9))]
+TAPS_OR_UNDO: list[Target | None] = [
+    *sorted(set(PYRAMID.positions) | set(TRIANGLE.positions)),
+    WASTE,
+    WASTE_BELOW,
+    STOCK,
+    STOCK_TOP,
+    *PILE_TOPS,
+    None,
+]
+"""Every place a player can tap under some profile, and ``None`` for the undo button."""
 
 
 TAPS = st.lists(st.sampled_from(TAPS_OR_UNDO), max_size=STEPS)
@@ -200,6 +216,8 @@ def test_random_taps_keep_every_invariant(
     table = Table(_start(seed, profile), error_help)
     game = table.game
     for target in taps:
+        if isinstance(target, tuple) and not profile.geometry.has(*target):
+            continue
         before = (game.layout(), game.score, game.move_count, table.selected)
         if target is None:
             table.undo()
@@ -218,7 +236,8 @@ def test_random_taps_keep_every_invariant(
         if key == "card-blocked":
             assert error_help and table.selected == before[3]
         if key == "sum-must-equal":
-            assert table.message is not None and table.message.params == {"target": 13}
+            target_total = profile.deck_cards.target
+            assert table.message is not None and table.message.params == {"target": target_total}
             assert table.selected == target
         if table.selected is not None:
             assert table.card_at(table.selected) is not None
@@ -232,6 +251,9 @@ def test_a_code_always_deals_the_same_52_cards(seed: int, profile: Profile) -> N
     first, again = parse_code(code).layout(), parse_code(code).layout()
     assert first == again == deal(seed, profile)
     assert [card is not None for card in first.pyramid] == [True] * 28
-    assert len(first.waste) == (0 if profile.stock_24 else 1)
-    on_table = [*first.pyramid, *first.waste, *first.stock]
-    assert set(on_table) == set(DECK) and len(on_table) == 52
+    first_draw = 1 if profile.waste_piles > 1 else profile.draw_count
+    face_up = 0 if profile.stock_24 or profile.reserves else first_draw
+    assert [len(pile) for pile in first.wastes] == [face_up] * profile.waste_piles
+    assert [len(pile) for pile in first.reserves] == [3] * profile.reserves
+    deck = profile.deck_cards.cards
+    assert set(first.cards) == set(deck) and len(first.cards) == len(deck)

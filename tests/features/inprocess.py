@@ -24,7 +24,7 @@ class Outcomes:
     subject: dict[str, str | None] = field(default_factory=dict)
 
     def pytest_configure(self, config: pytest.Config) -> None:
-        config.option.tbstyle = "short"  # the failure's gist; a long traceback costs time
+        config.option.tbstyle = "line"  # where it failed: a traceback costs time and is not read
 
     def pytest_collection_finish(self, session: pytest.Session) -> None:
         self.tags = {item.nodeid: tags_of(item) for item in session.items}

@@ -166,7 +166,7 @@ class KingTapDropsTheSelection(ReferenceAdapter):
     def tap(self, target: str) -> Snapshot:
         table = self._table()
         place = parse_target(target)
-        card = table.card_at(place) if place != "stock" else None  # type: ignore[arg-type]
+        card = table.card_at(place) if place != "stock" else None
         if table.selected is not None and card is not None and card.rank == KING:
             table.selected, table.message = None, None
             return self.snapshot()
@@ -622,3 +622,149 @@ class WinBonus(ReferenceAdapter):
         return (
             replace(snapshot, score=snapshot.score + 20) if snapshot.status == "won" else snapshot
         )
+
+
+# --- the named variants: one rule of each broken -------------------------------------------
+
+
+class GizaPlayedWithAStock(PlayedAs):
+    """Claims Giza but deals the app's waste card and stock instead of the reserve piles."""
+
+    profile = "giza"
+    switch = (("reserves", 0),)
+
+
+class GizaReserveTopsNeverPairTogether(_RefusesSomeMoves):
+    """The top cards of two reserve piles never pair with each other."""
+
+    def refuses(self, move: Move, game: Game) -> bool:
+        tops = {pile[-1] for pile in game.reserves if pile}
+        return isinstance(move, RemovePair) and {move.first, move.second} <= tops
+
+
+class ApophisPlayedWithOneWaste(PlayedAs):
+    """Claims Apophis but draws onto a single waste, one card at a time."""
+
+    profile = "apophis"
+    switch = (("waste_piles", 1),)
+
+
+class _DealtOtherwise(ReferenceAdapter, ABC):
+    """The reference with every deal (by code or of its own) laid out otherwise afterwards."""
+
+    @abstractmethod
+    def redeal(self, game: Game) -> None:
+        """Change the piles of a game just dealt."""
+
+    def start(self, **how: Any) -> Snapshot:
+        super().start(**how)
+        game = self._table().game
+        if game.code is not None:
+            self.redeal(game)
+        return self.snapshot()
+
+
+class ApophisDealsNoWasteCards(_DealtOtherwise):
+    """Deals Apophis with its three piles empty and 24 cards in the stock."""
+
+    def redeal(self, game: Game) -> None:
+        game._stock.extend(reversed([card for pile in game.wastes for card in pile]))
+        game.wastes = [[] for _ in game.wastes]
+
+
+class ApophisPileTopsNeverPairTogether(_RefusesSomeMoves):
+    """The tops of two waste piles never pair with each other (each pairs with the pyramid)."""
+
+    def refuses(self, move: Move, game: Game) -> bool:
+        tops = {pile[-1] for pile in game.wastes if pile}
+        return isinstance(move, RemovePair) and {move.first, move.second} <= tops
+
+
+class ApophisRecyclesBackwards(ReferenceAdapter):
+    """Gathers the waste piles 3, 2, 1 instead of 1, 2, 3: pile 1's bottom card comes first."""
+
+    def tap(self, target: str) -> Snapshot:
+        game = self._table().game
+        piles, recycles = [list(pile) for pile in game.wastes], game.recycles
+        super().tap(target)
+        if game.recycles > recycles:
+            game._stock = list(reversed([card for pile in piles for card in pile]))
+        return self.snapshot()
+
+
+class KingTutPlayedDrawingOne(PlayedAs):
+    """Claims King Tut but turns one card at a time."""
+
+    profile = "king-tut"
+    switch = (("draw_count", 1),)
+
+
+class KingTutDrawsLastUnder(ReferenceAdapter):
+    """Turns the three cards of a draw as one block, so the first of them ends on top."""
+
+    def tap(self, target: str) -> Snapshot:
+        game = self._table().game
+        before = len(game.waste)
+        drawing = target == "stock" and bool(game.stock)
+        super().tap(target)
+        if drawing:
+            game.waste[before:] = reversed(game.waste[before:])
+        return self.snapshot()
+
+
+class KingTutDealsOneWasteCard(_DealtOtherwise):
+    """Deals King Tut with one card on the waste and 23 in the stock."""
+
+    def redeal(self, game: Game) -> None:
+        game._stock.extend(reversed(game.waste[1:]))
+        del game.waste[1:]
+
+
+class TriangleDealtFaceDown(PlayedAs):
+    """Claims the Triangle but deals its covered cards face down."""
+
+    profile = "triangle"
+    switch = (("face_down", True),)
+
+
+class TriangleCoveredLikeAPyramid(ReferenceAdapter):
+    """Reads the Triangle's rows with the pyramid's covering: (r, c) under (r+1, c), (r+1, c+1)."""
+
+    def start(self, **how: Any) -> Snapshot:
+        super().start(**how)
+        game = self._table().game
+        geometry = game.profile.geometry
+
+        def is_free(index: int) -> bool:
+            row, col = geometry.positions[index]
+            below = [(row + 1, c) for c in (col, col + 1) if geometry.has(row + 1, c)]
+            return game.pyramid[index] is not None and all(
+                game.pyramid[geometry.index_of(*place)] is None for place in below
+            )
+
+        game.is_free = is_free  # type: ignore[method-assign]
+        return self.snapshot()
+
+
+class SpanishPairsMakeThirteen(ReferenceAdapter):
+    """Plays the Spanish deck with the French total: pairs must make 13."""
+
+    def start(self, **how: Any) -> Snapshot:
+        super().start(**how)
+        game = self._table().game
+        game.target = 13
+        return self.snapshot()
+
+
+class SpanishReyStays(_RefusesSomeMoves):
+    """A rey is never removed alone (it waits for a partner that does not exist)."""
+
+    def refuses(self, move: Move, game: Game) -> bool:
+        return isinstance(move, RemoveKing) and move.card.deck.name == "spanish"
+
+
+class SpanishDealtWithoutEightsAndNines(_DealtOtherwise):
+    """Loses the 8s and 9s of the stock, as if dealing a 40-card deck."""
+
+    def redeal(self, game: Game) -> None:
+        game._stock = [card for card in game._stock if card.rank not in (8, 9)]

@@ -42,11 +42,12 @@ def test_the_shim_plays_moves_through_taps() -> None:
     assert (undone.waste, undone.stock_size, undone.moves) == (("7D",), 23, 3)
 
 
-class NoUndo:
-    """A move engine without undo: the shim must say so."""
+class Bare:
+    """A move engine with only the four operations every one has: no undo (the shim must say
+    so) and no ``revision`` (the shim must take it for 1)."""
 
-    def __init__(self) -> None:
-        self.inner = GameMoveEngine()
+    def __init__(self, inner: GameMoveEngine | None = None) -> None:
+        self.inner = inner or GameMoveEngine()
 
     def new_game(self, *, layout: Mapping[str, Any] | None, code: str | None, profile: str) -> None:
         self.inner.new_game(layout=layout, code=code, profile=profile)
@@ -62,7 +63,7 @@ class NoUndo:
 
 
 def test_an_engine_without_undo_declares_it() -> None:
-    shim = MoveShimAdapter(NoUndo())
+    shim = MoveShimAdapter(Bare())
     assert shim.capabilities().undo is False
     shim.start(code=CODE)
     with pytest.raises(AdapterError, match="cannot undo"):

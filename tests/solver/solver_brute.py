@@ -1,10 +1,11 @@
 """A plain breadth-first search over the engine's own states, to check the solver against.
 
 It knows nothing of the solver's reductions: it plays every legal move :class:`Game` offers,
-one at a time, and keys positions by what decides the future — the cards where they lie, the
-recycles used (only when they are limited: with no limit the count changes nothing) and
-whether the last move was a draw. Each move costs one, so the depth at which a won position is
-first met is the length of a shortest win. Only usable on small boards.
+one at a time, and keys positions by what decides the future — the cards where they lie (the
+pyramid, every waste pile, every reserve pile, the stock), the recycles used (only when they
+are limited: with no limit the count changes nothing) and whether the last move was a draw.
+Each move costs one, so the depth at which a won position is first met is the length of a
+shortest win. Only usable on small boards.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from dataclasses import dataclass
 
 from pyramide import Card, Game, Layout
 
-_Key = tuple[tuple[Card | None, ...], tuple[Card, ...], tuple[Card, ...], int, bool]
+_Piles = tuple[tuple[Card, ...], ...]
+_Key = tuple[tuple[Card | None, ...], _Piles, _Piles, tuple[Card, ...], int, bool]
 
 
 @dataclass(frozen=True)
@@ -30,7 +32,8 @@ def _key(game: Game) -> _Key:
     limited = game.profile.max_recycles is not None
     return (
         tuple(game.pyramid),
-        tuple(game.waste),
+        tuple(tuple(pile) for pile in game.wastes),
+        tuple(tuple(pile) for pile in game.reserves),
         game.stock,
         game.recycles if limited else 0,
         game.fresh_draw,

@@ -1,11 +1,15 @@
 """The solver against a plain breadth-first search over the engine's states, on small boards.
 
-Small boards are real positions late in a game: the top one to three rows of the pyramid (the
-rows below already cleared, some places of the lowest kept row possibly cleared too) and a
-talon of up to eight cards, sometimes after a few moves (so recycles may be spent and the last
-move may be a draw). Every profile is tried, and the talon switches of the real engines (the
-playable stock top, the waste pair at any time) once more on their own and mixed with the other
-switches. The brute force shares none of the solver's
+Small boards are real positions late in a game: the places of the first one to three rows of
+the table (the rows below already cleared, some places of the lowest kept row possibly cleared
+too; the Triangle's rows are long, so one or two of them, at most three places of the lowest)
+and up to eight other cards, in the waste and the stock, or on the waste piles and the stock
+(Apophis), or on the reserve piles (Giza), sometimes after a few moves (so recycles may be
+spent and the last move may be a draw). The cards come from the profile's deck (the Spanish
+one pairs its 6s with each other). Every profile is tried; the talon switches of the real
+engines (the playable stock top, the waste pair at any time) once more on their own and mixed
+with the other switches; and the variants' switches (deck, layout, reserves, waste piles,
+cards a draw) once more, mixed with the others. The brute force shares none of the solver's
 reductions, so any unsound one shows up as a wrong maximum, a wrong verdict or a line that is
 too long or does not replay.
 """
@@ -15,53 +19,95 @@ from __future__ import annotations
 from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pyramide import DECK, PROFILES, Card, Game, Layout, Profile, solve
-from pyramide.layout import COVERS, PYRAMID_SIZE
+from pyramide import PROFILES, Card, Game, Layout, Profile, solve
+from pyramide.cards import Deck
+from pyramide.layout import Geometry
 from pyramide.moves import Move
 from pyramide.profiles import WASTE_DRAWN_WITH_BELOW, WASTE_TOP_WITH_BELOW
-from pyramide.solver import can_remove
+from pyramide.solver import can_remove, uses_variant_search
 from solver_brute import brute_force, rebuild
 
 
-def _close_upwards(places: set[int]) -> set[int]:
+def _close_upwards(places: set[int], geometry: Geometry) -> set[int]:
     """Add every place a kept card lies on: a card never sits on an empty place."""
     pending = list(places)
     while pending:
-        for above in COVERS[pending.pop()]:
+        for above in geometry.covers[pending.pop()]:
             if above not in places:
                 places.add(above)
                 pending.append(above)
     return places
 
 
-_rich_decks = st.sets(st.integers(1, 6), min_size=1, max_size=3).map(
-    lambda lows: [c for c in DECK if c.rank in {13, *lows, *(13 - low for low in lows)}]
-)
-"""Decks of the Kings and one to three pairs of ranks, so that small boards are full of pairs."""
+def _rich_decks(deck: Deck) -> st.SearchStrategy[list[Card]]:
+    """Decks of the top rank (Kings, reyes) and one to three pairs of ranks, so that small
+    boards are full of pairs."""
+    lows = st.sets(st.integers(1, deck.target // 2), min_size=1, max_size=3)
+    return lows.map(
+        lambda lows: [
+            card
+            for card in deck.cards
+            if card.rank in {deck.top_rank, *lows, *(deck.target - low for low in lows)}
+        ]
+    )
 
 
 @st.composite
 def small_games(draw: st.DrawFn, profile: Profile) -> Game:
-    rows = draw(st.integers(1, 3))
-    kept_places = range(rows * (rows + 1) // 2)
-    lowest_row = range((rows - 1) * rows // 2, rows * (rows + 1) // 2)
-    chosen = draw(st.sets(st.sampled_from(list(lowest_row)), min_size=1))
-    places = sorted(_close_upwards(set(chosen)))
-    assert set(places) <= set(kept_places)
+    geometry = profile.geometry
+    rows = draw(st.integers(1, 2 if geometry.inverted else 3))
+    first = sum(geometry.row_lengths[: rows - 1])
+    lowest_row = range(first, first + geometry.row_lengths[rows - 1])
+    widest = 3 if geometry.inverted else None  # the Triangle's rows are long
+    chosen = draw(st.sets(st.sampled_from(list(lowest_row)), min_size=1, max_size=widest))
+    places = sorted(_close_upwards(set(chosen), geometry))
+    assert places[-1] < lowest_row.stop
     talon_size = draw(st.integers(0, 8))
-    cards: list[Card] = draw(st.permutations(draw(_rich_decks)))[: len(places) + talon_size]
-    pyramid: list[Card | None] = [None] * PYRAMID_SIZE
+    deck = draw(_rich_decks(profile.deck_cards))
+    cards: list[Card] = draw(st.permutations(deck))[: len(places) + talon_size]
+    pyramid: list[Card | None] = [None] * geometry.size
     for place, card in zip(places, cards[: len(places)], strict=True):
         pyramid[place] = card
     talon = cards[len(places) :]
-    in_waste = draw(st.integers(0, talon_size))
-    game = Game(Layout(tuple(pyramid), tuple(talon[:in_waste]), tuple(talon[in_waste:])), profile)
+    game = Game(_lay_talon(draw, tuple(pyramid), talon, talon_size, profile), profile)
     for _ in range(draw(st.integers(0, 3))):
         moves = game.legal_moves()
         if not moves:
             break
         game.push(draw(st.sampled_from(moves)))
     return game
+
+
+def _lay_talon(
+    draw: st.DrawFn,
+    pyramid: tuple[Card | None, ...],
+    talon: list[Card],
+    talon_size: int,
+    profile: Profile,
+) -> Layout:
+    """The cards off the table's places laid as the profile lays them: on reserve piles of at
+    most three cards, or some on the waste piles (each its share) and the rest in the stock.
+    (With one waste pile, the draws are those this test always made, so the app's switches
+    keep their examples.)"""
+    geometry = profile.geometry
+    if profile.reserves:
+        piles: list[list[Card]] = [[] for _ in range(profile.reserves)]
+        for card in talon:
+            room = [n for n, pile in enumerate(piles) if len(pile) < 3]
+            piles[draw(st.sampled_from(room))].append(card)
+        return Layout(pyramid, reserves=tuple(map(tuple, piles)), geometry=geometry)
+    in_waste = draw(st.integers(0, talon_size))
+    wastes: list[list[Card]] = [[] for _ in range(profile.waste_piles)]
+    for card in talon[:in_waste]:
+        pile = draw(st.integers(0, profile.waste_piles - 1)) if profile.waste_piles > 1 else 0
+        wastes[pile].append(card)
+    return Layout(
+        pyramid,
+        tuple(wastes[0]),
+        tuple(talon[in_waste:]),
+        tuple(map(tuple, wastes[1:])),
+        geometry=geometry,
+    )
 
 
 def _replays_to_a_win(start: Game, moves: tuple[Move, ...]) -> bool:
@@ -95,6 +141,43 @@ TALON_SWITCH_PROFILES = [
 """The named profiles with the playable stock top or the waste pair at any time, and switch sets
 no engine uses that mix them with the other switches (the solver must be exact for any)."""
 
+VARIANT_PROFILES = [
+    *(p for p in PROFILE_LIST if p.deck != "french" or p.layout != "pyramid"),
+    *(p for p in PROFILE_LIST if uses_variant_search(p)),
+    Profile(name="giza-strict", reserves=8, strict_win=True),
+    Profile(
+        name="giza-spanish-covering", reserves=4, deck="spanish", pairs_with_covering_card=True
+    ),
+    Profile(
+        name="apophis-strict-stock-top", waste_piles=3, strict_win=True, stock_top_playable=True
+    ),
+    Profile(
+        name="two-wastes-spanish-triangle",
+        waste_piles=2,
+        max_recycles=1,
+        deck="spanish",
+        layout="triangle",
+    ),
+    Profile(name="king-tut-strict-one-pass", draw_count=3, strict_win=True, max_recycles=0),
+    Profile(name="draw-two-stock-top", draw_count=2, stock_top_playable=True, max_recycles=1),
+    Profile(
+        name="spanish-strict-stock-top", deck="spanish", strict_win=True, stock_top_playable=True
+    ),
+    Profile(
+        name="spanish-thirteen",
+        deck="spanish",
+        strict_win=True,
+        waste_play=WASTE_TOP_WITH_BELOW,
+        max_recycles=1,
+    ),
+    Profile(name="spanish-drawn-with-below", deck="spanish", waste_play=WASTE_DRAWN_WITH_BELOW),
+    Profile(name="triangle-covering", layout="triangle", pairs_with_covering_card=True),
+    Profile(name="triangle-spanish-strict", layout="triangle", deck="spanish", strict_win=True),
+    Profile(name="triangle-microsoft", layout="triangle", stock_top_playable=True, max_recycles=2),
+]
+"""The named variants (another deck, the Triangle, reserves, waste piles, cards a draw), and
+switch sets no engine uses that mix their switches with the others."""
+
 
 def _agrees_with_brute_force(game: Game) -> None:
     expected = brute_force(game)
@@ -122,6 +205,13 @@ def test_any_win_and_can_remove_agree_with_brute_force(game: Game) -> None:
 @settings(max_examples=examples(200))
 @given(st.sampled_from(TALON_SWITCH_PROFILES).flatmap(small_games))
 def test_talon_switches_agree_with_brute_force(game: Game) -> None:
+    _agrees_with_brute_force(game)
+    _any_win_agrees_with_brute_force(game)
+
+
+@settings(max_examples=examples(200))
+@given(st.sampled_from(VARIANT_PROFILES).flatmap(small_games))
+def test_variant_switches_agree_with_brute_force(game: Game) -> None:
     _agrees_with_brute_force(game)
     _any_win_agrees_with_brute_force(game)
 

@@ -27,6 +27,16 @@ FAST_DEALS = [
 ]
 """Deals, won and lost, that each profile solves in about a second at most (``shortest=False``)."""
 
+VARIANT_DEALS = [
+    *[("giza", seed) for seed in (18, 4)],
+    *[("apophis", seed) for seed in (16, 7)],
+    *[("king-tut", seed) for seed in (16, 9)],
+    *[("triangle", seed) for seed in (18, 21)],
+    *[("spanish", seed) for seed in (17, 7)],
+]
+"""The same for the variant profiles (reserves, waste piles, three cards a draw, the Triangle,
+the Spanish deck), each solved in well under a second."""
+
 
 def _game(profile: str, seed: int) -> Game:
     return Game(deal(seed, PROFILES[profile]), PROFILES[profile])
@@ -61,7 +71,7 @@ def test_the_shortest_line_is_no_longer_than_any_line() -> None:
     assert len(solve(game).moves) <= len(solve(game, shortest=False).moves)
 
 
-@pytest.mark.parametrize(("profile", "seed"), FAST_DEALS)
+@pytest.mark.parametrize(("profile", "seed"), [*FAST_DEALS, *VARIANT_DEALS])
 def test_can_remove_agrees_with_solve(profile: str, seed: int) -> None:
     game = _game(profile, seed)
     solution = solve(game, shortest=False)
@@ -75,7 +85,9 @@ PLAYOUTS = 4
 MOVE_CAP = 250
 
 
-@pytest.mark.parametrize(("profile", "seed"), FAST_DEALS[::2])
+@pytest.mark.parametrize(
+    ("profile", "seed"), [*FAST_DEALS[::2], ("giza", 4), ("apophis", 7), ("king-tut", 7)]
+)
 def test_no_random_playout_beats_the_solver(profile: str, seed: int) -> None:
     """Random legal moves, Kings and pairs taken more often than draws to get further."""
     game = _game(profile, seed)

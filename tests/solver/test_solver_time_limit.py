@@ -35,3 +35,22 @@ def test_a_generous_limit_changes_nothing() -> None:
     game = _game("single-pass", 23)
     assert solve(game, time_limit=600) == solve(game)
     assert can_remove(game, 28, time_limit=600)
+
+
+def test_the_variant_search_honours_the_time_limit_too() -> None:
+    # deal 3 of apophis takes millions of positions (docs/solver.md); deal 8 of king-tut has a
+    # win found at once and a shortest line that takes seconds; deal 18 of giza is quick
+    with pytest.raises(SolverTimeout):
+        solve(_game("apophis", 3), shortest=False, time_limit=0.01)
+    with pytest.raises(SolverTimeout):
+        can_remove(_game("apophis", 3), 28, time_limit=0.01)
+    game = _game("king-tut", 8)
+    solution = solve(game, time_limit=0.3)
+    assert solution.winnable and solution.max_removed == 28 and not solution.shortest
+    replay = Game(game.layout(), game.profile)
+    for move in solution.moves:
+        replay.push(move)
+    assert replay.is_won()
+    giza = _game("giza", 18)
+    assert solve(giza, time_limit=600) == solve(giza)
+    assert can_remove(giza, 28, time_limit=600)

@@ -16,8 +16,10 @@ from pyramide.conformance.specdata import (
 from pyramide.profiles import PROFILES, Profile
 from pyramide.table import BLOCKED, NO_MORE_MOVES, SUM
 
-OPEN_POINTS = range(1, 13)
-"""Items 1-12 of the rules folder's README, each of which the catalogue must settle."""
+OPEN_POINTS = range(1, 16)
+"""Items 1-12 of the rules folder's README, each of which the catalogue must settle, then the
+points the named variants raise (13 Apophis's piles, 14 Gizeh's spread stock, 15 King Tut's
+draw)."""
 
 
 def test_rule_ids_are_unique_and_well_formed() -> None:
@@ -121,6 +123,11 @@ def test_the_app_profile_is_the_default_with_every_switch_off() -> None:
         "pairs_with_covering_card": False,
         "stock_24": False,
         "face_down": False,
+        "deck": "french",
+        "layout": "pyramid",
+        "reserves": 0,
+        "waste_piles": 1,
+        "draw_count": 1,
     }
 
 

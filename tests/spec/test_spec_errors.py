@@ -66,6 +66,39 @@ def test_a_malformed_fixture_is_named_with_file_field_and_line(
     assert "Traceback" not in message
 
 
+@pytest.mark.parametrize(
+    ("profile", "old", "new", "fragments"),
+    [
+        ("triangle", 'waste: "5♦"', 'waste: "5♦"', ["layout.pyramid[0]", "row 1 must hold 7"]),
+        (
+            "giza",
+            '  stock: ""\n',
+            '  stock: ""\n  piles: {reserve-9: "2♦"}\n',
+            ["layout.piles", "reserve-9"],
+        ),
+        (
+            "giza",
+            '  stock: ""\n',
+            '  stock: ""\n  piles: {reserve-2: "K♠"}\n',
+            ["at layout", "K♠ appears twice"],
+        ),
+        ("spanish", 'waste: "5♦"', 'waste: "TO"', ["layout.waste", "TO"]),
+    ],
+)
+def test_a_variant_s_table_is_checked_too(
+    tmp_path: Path, profile: str, old: str, new: str, fragments: list[str]
+) -> None:
+    """The Triangle's rows, the reserve and waste piles and Spanish cards are checked like the
+    app's table: the message names the file, the field and what is wrong."""
+    file = tmp_path / "broken.yaml"
+    text = GOOD.replace("profile: app", f"profile: {profile}").replace(old, new, 1)
+    file.write_text(text, encoding="utf-8")
+    with pytest.raises(SpecError) as caught:
+        load_fixture(file)
+    for fragment in fragments:
+        assert fragment in str(caught.value)
+
+
 def test_a_code_for_another_profile_is_refused(tmp_path: Path) -> None:
     file = tmp_path / "broken.yaml"
     text = GOOD.split("layout:")[0] + "code: PY1-N-AAAAAAS\n"
@@ -91,15 +124,15 @@ def _spec_copy(tmp_path: Path) -> Path:
             ["when.max_recycles[0]", "unlimted", "its states: unlimited, limited"],
         ),
         (
-            'when: {stock_24: ["off"]}',
-            'when: {stock24: ["off"]}',
+            'when: {stock_24: ["off"], reserves',
+            'when: {stock24: ["off"], reserves',
             ["when.stock24", "unknown switch or convention"],
         ),
         ("  - id: DEAL-PYRAMID", "  - id: DEAL-DECK", ["rules[1].id", "appears twice"]),
         (
-            "rules: [DEAL-DECK, DEAL-PYRAMID]",
-            "rules: [DEAL-DECK, DEAL-PYRAMIDS]",
-            ["open_points[8].rules[1]", "DEAL-PYRAMIDS"],
+            "rules: [VAR-TRIANGLE, VAR-TRIANGLE-COVERING, DEAL-PYRAMID,",
+            "rules: [VAR-TRIANGLE, VAR-TRIANGLE-COVERING, DEAL-PYRAMIDS,",
+            ["open_points[8].rules[2]", "DEAL-PYRAMIDS"],
         ),
         ("    status: required\n", "    status: needed\n", ["rules[0].status", "needed"]),
     ],

@@ -21,6 +21,14 @@ EDGES = {
     "blocked-tap-while-selected",
 }
 """The positions the specification promises a fixture for."""
+VARIANT_FIXTURES = {
+    "giza": "py1-g-aaaaaas",
+    "apophis": "py1-o-aaaaaas",
+    "king-tut": "py1-k-aaaaaas",
+    "triangle": "py1-v-aaaaaas",
+    "spanish": "py1-e-aaaaaas",
+}
+"""A deal of each named variant's own, with facts the solver recomputes."""
 
 
 def _game(item: Fixture) -> Game:
@@ -28,11 +36,19 @@ def _game(item: Fixture) -> Game:
         code = parse_code(item.code)
         return Game(code.layout(), code.profile, item.code)
     assert item.layout is not None
-    return Game(layout_from_data(item.layout), get_profile(item.profile))
+    profile = get_profile(item.profile)
+    return Game(layout_from_data(item.layout, profile.geometry), profile)
 
 
 def test_the_promised_fixtures_exist() -> None:
     assert {item.id for item in FIXTURES} >= EDGES
+
+
+def test_every_named_variant_has_a_fixture_with_facts() -> None:
+    for profile, fixture_id in VARIANT_FIXTURES.items():
+        item = fixture(fixture_id)
+        assert item.profile == profile and item.facts is not None, fixture_id
+        assert item.facts.max_removed is not None and item.facts.winnable is not None
 
 
 def test_every_fixture_checks_something() -> None:
@@ -99,3 +115,99 @@ def test_replay_reports_every_unmet_expectation(tmp_path: Path) -> None:
     assert "score: expected 30, got 20" in failures[0]
     assert str(file) in failures[0] and "transcript[2].expect" in failures[0]
     assert 'status: expected "playing", got "no-more-moves"' in failures[1]
+
+
+LAYOUT_FIXTURE = """\
+id: {id}
+title: A variant's table written out
+rules: [{rule}]
+profile: {profile}
+layout:
+  pyramid: {rows}
+  waste: "{waste}"
+  stock: "{stock}"
+{piles}transcript:
+  - tap: {tap}
+    expect: {expect}
+"""
+
+
+@pytest.mark.parametrize(
+    ("profile", "rule", "rows", "waste", "stock", "piles", "tap", "expect"),
+    [
+        (
+            "giza",
+            "VAR-GIZA-RESERVE-TOPS",
+            '["5♠", "2♣ 9♥", "-- -- --", "-- -- -- --", "-- -- -- -- --", "-- -- -- -- -- --",'
+            ' "-- -- -- -- -- -- --"]',
+            "",
+            "",
+            '  piles: {reserve-1: "J♥ 4♦", reserve-3: "6♠"}\n',
+            "r2c2",
+            '{selected: r2c2, piles: {reserve-1: "J♥ 4♦", reserve-2: "", reserve-3: "6♠"}}',
+        ),
+        (
+            "apophis",
+            "VAR-APOPHIS-TOPS",
+            '["5♠", "2♣ 9♥", "-- -- --", "-- -- -- --", "-- -- -- -- --", "-- -- -- -- -- --",'
+            ' "-- -- -- -- -- -- --"]',
+            "8♦",
+            "2♥",
+            '  piles: {waste-3: "J♥ 4♣"}\n',
+            "waste-3",
+            "{selected: waste-3}",
+        ),
+        (
+            "triangle",
+            "VAR-TRIANGLE-COVERING",
+            '["9♦ 4♣ J♥ -- -- -- --", "K♠ 2♠ -- -- -- --", "-- -- -- -- --", "-- -- -- --",'
+            ' "-- -- --", "-- --", "--"]',
+            "4♥",
+            "8♣",
+            "",
+            "r2c1",
+            '{rows: {"1": "9♦ 4♣ J♥ -- -- -- --", "2": "-- 2♠ -- -- -- --"}, score: 10}',
+        ),
+        (
+            "spanish",
+            "VAR-SPANISH-PAIRS-TWELVE",
+            '["RO", "5O 7B", "-- -- --", "-- -- -- --", "-- -- -- -- --", "-- -- -- -- -- --",'
+            ' "-- -- -- -- -- -- --"]',
+            "SP",
+            "2B",
+            "",
+            "r2c1",
+            "{selected: r2c1}",
+        ),
+    ],
+)
+def test_a_variant_table_written_out_loads_and_replays(
+    tmp_path: Path,
+    profile: str,
+    rule: str,
+    rows: str,
+    waste: str,
+    stock: str,
+    piles: str,
+    tap: str,
+    expect: str,
+) -> None:
+    """Fixtures may write out a table of any named variant: the Triangle's rows, Spanish cards,
+    the waste piles and reserves (``piles``), checked as the transcript plays."""
+    file = tmp_path / f"{profile}-table.yaml"
+    text = LAYOUT_FIXTURE.format(
+        id=file.stem,
+        rule=rule,
+        profile=profile,
+        rows=rows,
+        waste=waste,
+        stock=stock,
+        piles=piles,
+        tap=tap,
+        expect=expect,
+    )
+    file.write_text(text, encoding="utf-8")
+    item = load_fixture(file)
+    assert item.layout is not None
+    assert replay(ReferenceAdapter(), item) == []
+    assert solve(_game(item), shortest=False).max_removed >= 0

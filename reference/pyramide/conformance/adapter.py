@@ -16,6 +16,14 @@ Notation, shared with the JSON-lines protocol:
   with ``null`` (or ``"--"``) for an empty pyramid place; a card that is on no pile counts as
   removed, so a table may hold any part of the deck;
 - in a snapshot, ``"??"`` for a pyramid card that lies face down (the face-down switch).
+
+Revision 2 of the protocol adds what the named variants need, and nothing changes for an
+engine that plays none of them: the Triangle's rows (7 places in row 1 down to 1 in row 7),
+Spanish cards (``CP``: see :mod:`pyramide.cards`), ``more_wastes`` (waste piles 2 and 3 of
+Apophis, each bottom to top; ``waste`` is pile 1) and ``reserves`` (Giza's 8 face-up piles,
+each bottom to top) in layouts and snapshots, and the tap targets ``waste-2``, ``waste-3`` and
+``reserve-1`` .. ``reserve-8`` (the top card of that pile). An engine of revision 1 is never
+sent any of these (:data:`REVISION_2_SWITCHES`).
 """
 
 from __future__ import annotations
@@ -28,14 +36,28 @@ from typing import Any, Protocol, runtime_checkable
 _TARGET = re.compile(r"^r([1-7])c([1-7])$")
 FACE_DOWN = "??"
 """A pyramid place holding a card the player cannot see."""
-PILE_TARGETS = ("waste", "waste-below", "stock", "stock-top")
+MORE_PILES = (*(f"waste-{n}" for n in (2, 3)), *(f"reserve-{n}" for n in range(1, 9)))
+"""Revision 2's pile targets: the top of waste pile 2 or 3, or of a reserve pile."""
+PILE_TARGETS = ("waste", "waste-below", "stock", "stock-top", *MORE_PILES)
 PILE_WORDS = {
     "stock": "the stock",
     "waste": "the waste",
     "waste-below": "the card beneath the waste top",
     "stock-top": "the stock's top card",
+    **{f"waste-{n}": f"waste pile {n}" for n in (2, 3)},
+    **{f"reserve-{n}": f"reserve {n}" for n in range(1, 9)},
 }
 """How the rulebook's sentences name each pile target."""
+REVISION = 2
+"""The protocol revision this harness speaks (the hello's ``revision``; 1 when left out)."""
+REVISION_2_SWITCHES = {
+    "deck": "french",
+    "layout": "pyramid",
+    "reserves": 0,
+    "waste_piles": 1,
+    "draw_count": 1,
+}
+"""The switches revision 2 added, at the values every revision-1 engine plays."""
 
 LayoutData = Mapping[str, Any]
 """A layout in the notation above."""
@@ -72,6 +94,8 @@ class Capabilities:
     conventions: Mapping[str, str] = field(default_factory=dict)
     tables: bool = True
     own_deals: bool = False
+    revision: int = 1
+    """The protocol revision the engine speaks (2 for the named variants' piles and decks)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -86,6 +110,7 @@ class Capabilities:
             "conventions": dict(self.conventions),
             "tables": self.tables,
             "own_deals": self.own_deals,
+            "revision": self.revision,
         }
 
     @classmethod
@@ -102,6 +127,7 @@ class Capabilities:
             conventions=dict(data.get("conventions", {})),
             tables=bool(data.get("tables", True)),
             own_deals=bool(data.get("own_deals", False)),
+            revision=int(data.get("revision", 1)),
         )
 
 
@@ -128,6 +154,19 @@ class Snapshot:
     selected: str | None = None
     message: Shown | None = None
     code: str | None = None
+    more_wastes: tuple[tuple[str, ...], ...] = ()
+    """Waste piles 2, 3... (revision 2), each bottom to top."""
+    reserves: tuple[tuple[str, ...], ...] = ()
+    """Reserve piles (revision 2), each bottom to top."""
+
+    def pile(self, target: str) -> tuple[str, ...]:
+        """The cards of ``waste``, ``waste-2``, ``waste-3`` or ``reserve-N``, bottom to top."""
+        if target == "waste":
+            return self.waste
+        kind, _, number = target.partition("-")
+        piles = self.more_wastes if kind == "waste" else self.reserves
+        index = int(number) - (2 if kind == "waste" else 1)
+        return piles[index] if 0 <= index < len(piles) else ()
 
     def to_json(self) -> dict[str, Any]:
         message = None
@@ -148,6 +187,7 @@ class Snapshot:
             "status": self.status,
             "message": message,
             "code": self.code,
+            **piles_json(self.more_wastes, self.reserves),
         }
 
     @classmethod
@@ -168,6 +208,8 @@ class Snapshot:
             selected=data.get("selected"),
             message=message,
             code=data.get("code"),
+            more_wastes=tuple(tuple(pile) for pile in data.get("more_wastes") or ()),
+            reserves=tuple(tuple(pile) for pile in data.get("reserves") or ()),
         )
 
 
@@ -201,17 +243,29 @@ class Adapter(Protocol):
 
 
 def parse_target(target: str) -> tuple[int, int] | str:
-    """``r7c6`` → (7, 6); ``waste``, ``waste-below``, ``stock`` and ``stock-top`` unchanged."""
+    """``r7c6`` → (7, 6); the pile targets unchanged. Whether a place exists is the engine's
+    geometry's business (row 1 holds 7 places in the Triangle)."""
     match = _TARGET.match(target)
     if match:
-        row, col = int(match.group(1)), int(match.group(2))
-        if col <= row:
-            return row, col
+        return int(match.group(1)), int(match.group(2))
     if target in PILE_TARGETS:
         return target
     raise ValueError(
         f"not a tap target: {target!r} (expected r<row>c<card>, {', '.join(PILE_TARGETS)})"
     )
+
+
+def piles_json(
+    more_wastes: Sequence[Sequence[str]], reserves: Sequence[Sequence[str]]
+) -> dict[str, Any]:
+    """Revision 2's piles for a layout or a snapshot: only the ones the table has, so that a
+    revision-1 table reads exactly as before."""
+    data: dict[str, Any] = {}
+    if more_wastes:
+        data["more_wastes"] = [list(pile) for pile in more_wastes]
+    if reserves:
+        data["reserves"] = [list(pile) for pile in reserves]
+    return data
 
 
 def target_name(row: int, col: int) -> str:
@@ -220,13 +274,15 @@ def target_name(row: int, col: int) -> str:
 
 def face_down_view(rows: Sequence[Sequence[str | None]]) -> list[list[str | None]]:
     """The pyramid as a player sees it when covered cards lie face down: a card with a card
-    left on it in the row below shows as ``??``."""
+    left on it in the row below shows as ``??``. Rows that shrink downwards are the Triangle's,
+    where the row below lies on places ``c - 1`` and ``c``."""
+    shift = -1 if len(rows[0]) > len(rows[-1]) else 0
+
+    def covered(r: int, c: int) -> bool:
+        below = rows[r + 1] if r + 1 < len(rows) else ()
+        return any(0 <= c + d < len(below) and below[c + d] for d in (shift, shift + 1))
+
     return [
-        [
-            FACE_DOWN
-            if card is not None and r + 1 < len(rows) and (rows[r + 1][c] or rows[r + 1][c + 1])
-            else card
-            for c, card in enumerate(row)
-        ]
+        [FACE_DOWN if card is not None and covered(r, c) else card for c, card in enumerate(row)]
         for r, row in enumerate(rows)
     ]

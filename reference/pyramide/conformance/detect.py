@@ -14,7 +14,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .adapter import FACE_DOWN, Adapter, Snapshot
+from ..cards import Card
+from .adapter import FACE_DOWN, REVISION_2_SWITCHES, Adapter, Snapshot
 from .rulesets import RuleSetError, UnderTest
 from .specdata import SWITCHES, load_profiles
 from .steps import parse_table
@@ -63,30 +64,65 @@ def _gone(snapshot: Snapshot, *cards: str) -> bool:
 
 
 def deal_probes(probe: Probe) -> list[Finding]:
-    """stock_24 and face_down, from a deal of the engine's own."""
+    """What a deal of the engine's own shows: the deck, the shape, the piles, the first waste
+    cards and the face-down ones."""
     dealt = probe.own_deal()
     waste = len(dealt.waste)
     down = sum(card == FACE_DOWN for row in dealt.pyramid for card in row)
+    shown = [c for row in dealt.pyramid for c in row if c not in (None, FACE_DOWN)]
+    deck = Card.parse(shown[0]).deck.name if shown else UNKNOWN
+    width = len(dealt.pyramid[0])
+    reserves, piles = len(dealt.reserves), 1 + len(dealt.more_wastes)
+    draw = waste if waste and piles == 1 else 1
+    if not waste and not reserves:  # a 24-card stock: one draw shows how many it turns
+        draw = len(probe.tap("stock").waste)
     return [
-        Finding("stock_24", waste == 0, f"its own deal 1 starts with {waste} waste card(s)"),
+        Finding(
+            "stock_24", waste == 0 and not reserves, f"its deal 1 starts with {waste} waste card(s)"
+        ),
         Finding("face_down", down > 0, f"its own deal 1 shows {down} face-down pyramid cards"),
+        Finding("deck", deck, f"its own deal 1 shows {shown[0] if shown else 'no card'}"),
+        Finding(
+            "layout",
+            "triangle" if width > 1 else "pyramid",
+            f"row 1 of its own deal 1 holds {width} place(s)",
+        ),
+        Finding("reserves", reserves, f"its own deal 1 shows {reserves} reserve pile(s)"),
+        Finding("waste_piles", piles, f"its own deal 1 shows {piles} waste pile(s)"),
+        Finding("draw_count", draw, f"a draw turns {draw} card(s) onto the waste"),
     ]
 
 
+def plays_our_tables(findings: list[Finding]) -> bool:
+    """The table probes draw French cards in a pyramid over a stock: only an engine shown to
+    play those (or not shown otherwise) is probed with them."""
+    values = {f.switch: f.value for f in findings}
+    return all(values.get(name, value) in (value, UNKNOWN) for name, value in OUR_TABLES.items())
+
+
+OUR_TABLES = {"deck": "french", "layout": "pyramid", "reserves": 0}
+"""The switch values the table probes' drawings assume."""
+
+
 def probe_recycles(probe: Probe) -> Finding:
-    probe.table("5♣\n9♦ 3♠\nstock: 2♥")
-    probe.tap("stock")
+    """Draw a four-card stock to its end, tap it again, and count the taps that bring cards
+    back. Four cards, because an engine may deal again in the same tap that recycles (PySolFC's
+    Apophis): the tap still leaves cards in the stock, where with one card it would look like
+    nothing happened."""
+    snapshot = probe.table("5♣\n9♦ 3♠\nstock: 2♥ 6♥ 8♠ 9♠")
     for recycles in range(MAX_RECYCLES_TRIED + 1):
-        after = probe.tap("stock")
-        if after.stock_size == 0:
+        for _ in range(snapshot.stock_size):
+            if snapshot.stock_size:
+                snapshot = probe.tap("stock")
+        snapshot = probe.tap("stock")
+        if snapshot.stock_size == 0:
             return Finding(
                 "max_recycles",
                 recycles,
-                f"a one-card stock was turned back {recycles} times, then the tap did nothing",
+                f"a four-card stock was turned back {recycles} times, then the tap did nothing",
             )
-        probe.tap("stock")
     return Finding(
-        "max_recycles", None, f"a one-card stock was turned back {MAX_RECYCLES_TRIED + 1} times"
+        "max_recycles", None, f"a four-card stock was turned back {MAX_RECYCLES_TRIED + 1} times"
     )
 
 
@@ -137,6 +173,14 @@ def probe_covering(probe: Probe) -> Finding:
     )
 
 
+TABLE_SWITCHES = (
+    "max_recycles",
+    "strict_win",
+    "waste_play",
+    "stock_top_playable",
+    "pairs_with_covering_card",
+)
+"""The switches the table probes find, in their order."""
 TABLE_PROBES: tuple[Callable[[Probe], Finding], ...] = (
     probe_recycles,
     probe_win,
@@ -170,10 +214,15 @@ class Detection:
         for f in self.findings:
             lines.append(f"{f.switch:<25} {_show(f.value):<17} {f.evidence}")
         lines.append("")
-        if self.profile is not None:
+        unknown = ", ".join(f.switch for f in self.findings if f.value == UNKNOWN)
+        if self.profile is not None and unknown:
+            lines.append(
+                f"profile: {self.profile} (the only profile matching every switch found; "
+                f"unknown here: {unknown})"
+            )
+        elif self.profile is not None:
             lines.append(f"profile: {self.profile} (every switch found matches it)")
         elif self.fits:
-            unknown = ", ".join(f.switch for f in self.findings if f.value == UNKNOWN)
             lines.append(f"several profiles fit: {', '.join(self.fits)} (unknown here: {unknown})")
         else:
             lines.append(f"no named profile matches; nearest: {self.nearest}, which differs in:")
@@ -217,15 +266,19 @@ def detect(factory: Callable[[], Adapter], profile: str | None = None) -> Detect
     else:
         findings += [
             Finding(s, UNKNOWN, "the engine deals no game of its own")
-            for s in ("stock_24", "face_down")
+            for s in ("stock_24", "face_down", *REVISION_2_SWITCHES)
         ]
-    if capabilities.tables:
+    if capabilities.tables and plays_our_tables(findings):
         findings += [run(probe) for run in TABLE_PROBES]
-    else:
-        findings += [
-            Finding(run.__name__.removeprefix("probe_"), UNKNOWN, "no tables of ours")
-            for run in TABLE_PROBES
+        findings = [
+            Finding(f.switch, OUR_TABLES[f.switch], "it plays our tables: French cards, a pyramid")
+            if f.switch in OUR_TABLES and f.value == UNKNOWN
+            else f
+            for f in findings
         ]
+    else:
+        why = "no tables of ours" if not capabilities.tables else "our tables do not fit its deal"
+        findings += [Finding(switch, UNKNOWN, why) for switch in TABLE_SWITCHES]
     order = {switch: n for n, switch in enumerate(SWITCHES)}
     findings.sort(key=lambda f: order.get(f.switch, len(order)))
     return compare(tuple(findings))

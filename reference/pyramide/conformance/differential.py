@@ -41,7 +41,7 @@ from hypothesis.stateful import (
 
 from ..cards import Card
 from ..profiles import get_profile
-from .adapter import PILE_WORDS, Adapter, Capabilities, Snapshot, target_name
+from .adapter import MORE_PILES, PILE_WORDS, Adapter, Capabilities, Snapshot, target_name
 from .invariants import random_layout, removals
 from .loading import AdapterLoadError, load_factory
 from .reference_adapter import ReferenceAdapter
@@ -74,7 +74,7 @@ def compared_fields(capabilities: Capabilities) -> tuple[str, ...]:
     """What must agree with the reference: the cards always; the score and the counter only
     when the engine counts them as the reference does (its declared conventions)."""
     conventions = capabilities.conventions
-    fields = ["pyramid", "waste", "stock_size", "status"]
+    fields = ["pyramid", "waste", "more_wastes", "reserves", "stock_size", "status"]
     if conventions.get("score", "ten-per-pyramid-card") == "ten-per-pyramid-card":
         fields.append("score")
     if (conventions.get("move_counter", "counted"), conventions.get("undo_counter", "keeps")) == (
@@ -337,7 +337,7 @@ def make_machine(factory: Callable[[], Adapter], profile: str = "app") -> type[A
 
         @initialize(seed=st.integers(0, 2**32 - 1))
         def deal(self, seed: int) -> None:
-            self.layout = random_layout(random.Random(seed), rules.stock_24)
+            self.layout = random_layout(random.Random(seed), rules.switches)
             self.both(lambda adapter: adapter.start(layout=self.layout, profile=profile))
 
         def act(self, target: str, words: str) -> None:
@@ -374,6 +374,7 @@ def make_machine(factory: Callable[[], Adapter], profile: str = "app") -> type[A
             targets += ["waste"] * bool(self.now.waste)
             targets += ["waste-below"] * (rules.waste_pair and len(self.now.waste) > 1)
             targets += ["stock-top"] * (rules.stock_top_playable and self.now.stock_size > 0)
+            targets += [pile for pile in MORE_PILES if self.now.pile(pile)]
             if targets:
                 self.tap_target(data.draw(st.sampled_from(targets), label="target"))
 

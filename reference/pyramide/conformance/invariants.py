@@ -5,8 +5,8 @@ and undos and look, after every action, at what no correct engine can ever show:
 
 - ``score``: the score is what the engine's scoring convention says (10 × the pyramid cards
   removed, or one point per card off the table; nothing to check without a score);
-- ``cards``: the 52 cards stay accounted for — no card twice, none from nowhere, and an action
-  takes away nothing, a King, or two cards worth 13;
+- ``cards``: the deck's cards stay accounted for — no card twice, none from nowhere, and an
+  action takes away nothing, a King, or two cards worth 13 (the Spanish deck: a rey, or 12);
 - ``covered``: no pyramid card is taken away while a card lies on it (but its last covering
   card, taken with it, under the covering-pair switch);
 - ``move-counter``: the move counter never goes down (but on an undo that restores it), and a
@@ -17,7 +17,10 @@ and undos and look, after every action, at what no correct engine can ever show:
 - ``won``: a game said won has an empty pyramid, and under the strict win an empty stock and
   waste too.
 
-Games are dealt and played under the rule set being checked. A game goes on after a violation,
+Games are dealt and played under the rule set being checked; the deck and the shape of the
+table are read from the snapshots themselves (a Spanish card's suit, the Triangle's 7-card first
+row), and the waste and reserve piles of the named variants count like the waste. A game goes
+on after a violation,
 so that every invariant it breaks is reported (the first time each breaks).
 
 Random play is biased towards removals (a pure random tapper rarely pairs two cards), so many
@@ -29,21 +32,32 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..cards import DECK, KING, PAIR_TOTAL, Card
-from ..dealcode import ALPHABET, SUFFIX_LENGTH
-from ..layout import ROWS
-from .adapter import FACE_DOWN, Adapter, Snapshot, target_name
+from ..cards import FRENCH, Card, Deck
+from ..dealcode import ALPHABET, SUFFIX_LENGTH, deal_order
+from ..layout import PYRAMID, TRIANGLE, Geometry
+from ..profiles import profile_from_switches
+from .adapter import FACE_DOWN, MORE_PILES, Adapter, Snapshot, target_name
+from .reference_adapter import layout_data
 from .rulesets import Binding, UnderTest
 from .specdata import load_profiles
 
 POINTS = 10
 WON_SCORE = 28 * POINTS
 UNDO_DEPTH = 100
-TABLE_FIELDS = ("pyramid", "waste", "stock_size", "stock", "score", "status")
+TABLE_FIELDS = (
+    "pyramid",
+    "waste",
+    "more_wastes",
+    "reserves",
+    "stock_size",
+    "stock",
+    "score",
+    "status",
+)
 """What undo must restore (not the move counter, the selection or the message)."""
 
 
@@ -76,14 +90,37 @@ class GameRecord:
 # --- random deals and sensible taps, shared with the differential machine ---------------------
 
 
-def random_layout(rng: random.Random, stock_24: bool = False) -> dict[str, Any]:
-    """A full deal in protocol notation, shuffled by ``rng``: the pyramid row by row, then one
-    card to the waste (none with the 24-card stock), the rest to the stock."""
-    deck = [card.ascii for card in DECK]
+def random_layout(rng: random.Random, switches: Mapping[str, Any]) -> dict[str, Any]:
+    """A full deal in protocol notation, shuffled by ``rng`` and laid out as a deal code lays
+    it out under ``switches`` (the rule set's)."""
+    profile = profile_from_switches("random", switches)
+    deck = list(profile.deck_cards.cards)
     rng.shuffle(deck)
-    rows = [deck[r * (r + 1) // 2 : (r + 1) * (r + 2) // 2] for r in range(ROWS)]
-    waste = [] if stock_24 else deck[28:29]
-    return {"pyramid": rows, "waste": waste, "stock": deck[28 + len(waste) :]}
+    return layout_data(deal_order(deck, profile))
+
+
+def geometry_of(snapshot: Snapshot) -> Geometry:
+    """The Triangle when row 1 holds 7 places, else the pyramid."""
+    return TRIANGLE if len(snapshot.pyramid[0]) == TRIANGLE.row_lengths[0] else PYRAMID
+
+
+def deck_of(snapshot: Snapshot) -> Deck:
+    """The deck the snapshot's cards come from (French when it shows none)."""
+    for card in cards_of(snapshot):
+        return Card.parse(card).deck
+    return FRENCH
+
+
+def lying_on(rows: Sequence[Sequence[str | None]], r: int, c: int) -> list[tuple[int, int]]:
+    """The places of the row below that lie on place (r, c), all counted from 1, in rows of
+    either shape (the Triangle's row 1 holds 7 places)."""
+    geometry = TRIANGLE if len(rows[0]) == TRIANGLE.row_lengths[0] else PYRAMID
+    return [geometry.positions[i] for i in geometry.covered_by[geometry.index_of(r, c)]]
+
+
+def is_covered(rows: Sequence[Sequence[str | None]], r: int, c: int) -> bool:
+    """Whether a card still lies on place (r, c)."""
+    return any(rows[below - 1][col - 1] is not None for below, col in lying_on(rows, r, c))
 
 
 def random_code(rng: random.Random, profile: str = "app") -> str:
@@ -100,10 +137,14 @@ def touchable(snapshot: Snapshot, stock_top: bool = False) -> dict[str, Card]:
         for c, card in enumerate(row, start=1):
             if card in (None, FACE_DOWN):
                 continue
-            if r == ROWS or (rows[r][c - 1] is None and rows[r][c] is None):
+            if not is_covered(rows, r, c):
                 found[target_name(r, c)] = Card.parse(card)
     if snapshot.waste:
         found["waste"] = Card.parse(snapshot.waste[-1])
+    for target in MORE_PILES:
+        pile = snapshot.pile(target)
+        if pile:
+            found[target] = Card.parse(pile[-1])
     if stock_top and snapshot.stock:
         found["stock-top"] = Card.parse(snapshot.stock[0])
     return found
@@ -114,12 +155,13 @@ def removals(snapshot: Snapshot, stock_top: bool = False) -> list[tuple[str, ...
     card in play when ``stock_top`` says so)."""
     cards = touchable(snapshot, stock_top)
     targets = sorted(cards)
-    found: list[tuple[str, ...]] = [(t,) for t in targets if cards[t].rank == KING]
+    total = deck_of(snapshot).target
+    found: list[tuple[str, ...]] = [(t,) for t in targets if cards[t].goes_alone]
     found.extend(
         (a, b)
         for n, a in enumerate(targets)
         for b in targets[n + 1 :]
-        if cards[a].rank + cards[b].rank == PAIR_TOTAL
+        if cards[a].rank + cards[b].rank == total
     )
     return found
 
@@ -133,19 +175,21 @@ def covered_pairs(snapshot: Snapshot) -> list[tuple[str, str]]:
         for c, card in enumerate(row, start=1)
         if card not in (None, FACE_DOWN)
     }
+    total = deck_of(snapshot).target
     return [
         (a, b)
         for a in sorted(cards)
         for b in sorted(cards)
-        if a < b and cards[a].rank + cards[b].rank == PAIR_TOTAL and not (a in free and b in free)
+        if a < b and cards[a].rank + cards[b].rank == total and not (a in free and b in free)
     ]
 
 
-ALL_TARGETS = (
-    *(target_name(r, c) for r in range(1, ROWS + 1) for c in range(1, r + 1)),
-    "waste",
-    "stock",
-)
+def all_targets(snapshot: Snapshot) -> tuple[str, ...]:
+    """Every place of the snapshot's table, the waste and the stock, and the variants' piles
+    it shows."""
+    places = (target_name(r, c) for r, c in geometry_of(snapshot).positions)
+    piles = (t for t in MORE_PILES if snapshot.pile(t))
+    return (*places, "waste", "stock", *piles)
 
 
 # --- the checks ------------------------------------------------------------------------------
@@ -156,9 +200,16 @@ def table_of(snapshot: Snapshot) -> tuple[Any, ...]:
 
 
 def cards_of(snapshot: Snapshot) -> list[str]:
-    """Every card the snapshot shows face up: pyramid, waste and (when exposed) stock."""
+    """Every card the snapshot shows face up: pyramid, waste piles, reserves and (when
+    exposed) stock."""
     shown = [c for row in snapshot.pyramid for c in row if c not in (None, FACE_DOWN)]
-    return shown + list(snapshot.waste) + list(snapshot.stock or ())
+    return shown + face_up_piles(snapshot) + list(snapshot.stock or ())
+
+
+def face_up_piles(snapshot: Snapshot) -> list[str]:
+    """The cards of every waste and reserve pile."""
+    piles = (snapshot.waste, *snapshot.more_wastes, *snapshot.reserves)
+    return [card for pile in piles for card in pile]
 
 
 def face_down(snapshot: Snapshot) -> int:
@@ -168,7 +219,7 @@ def face_down(snapshot: Snapshot) -> int:
 
 def total(snapshot: Snapshot) -> int:
     return sum(c is not None for row in snapshot.pyramid for c in row) + (
-        len(snapshot.waste) + snapshot.stock_size
+        len(face_up_piles(snapshot)) + snapshot.stock_size
     )
 
 
@@ -180,12 +231,12 @@ def state_problems(
     left = sum(c is not None for row in snapshot.pyramid for c in row)
     if snapshot.status == "won" and left:
         problems.append(("won", f"won with {left} pyramid cards left"))
-    if snapshot.status == "won" and strict_win and (snapshot.waste or snapshot.stock_size):
+    if snapshot.status == "won" and strict_win and (face_up_piles(snapshot) or snapshot.stock_size):
         problems.append(("won", "won with cards left in the stock or the waste (strict win)"))
     removed = sum(c is None for row in snapshot.pyramid for c in row)
     if scoring == "ten-per-pyramid-card" and snapshot.score != POINTS * removed:
         problems.append(("score", f"score {snapshot.score} with {removed} pyramid cards removed"))
-    off = len(DECK) - total(snapshot)
+    off = len(deck_of(snapshot).cards) - total(snapshot)
     if scoring == "one-per-card" and snapshot.score != off:
         problems.append(("score", f"score {snapshot.score} with {off} cards off the table"))
     doubles = sorted(card for card, n in Counter(cards_of(snapshot)).items() if n > 1)
@@ -216,9 +267,8 @@ def covered_removals(before: Snapshot, after: Snapshot, covering_pair: bool) -> 
     }
     found = []
     for r, c in sorted(emptied):
-        if r + 1 == len(rows_before):
-            continue
-        covers = {(r + 1, c + k) for k in (0, 1) if rows_before[r + 1][c + k] is not None}
+        below = lying_on(rows_before, r + 1, c + 1)
+        covers = {(br - 1, bc - 1) for br, bc in below if rows_before[br - 1][bc - 1] is not None}
         allowed = covering_pair and len(covers) == 1 and covers <= emptied
         if covers and not allowed:
             found.append(target_name(r + 1, c + 1))
@@ -232,9 +282,9 @@ def step_problems(
     problems = []
     if after.moves < before.moves:
         problems.append(("move-counter", f"move counter went from {before.moves} to {after.moves}"))
-    still = (before.pyramid, before.waste, before.stock_size) == (
+    still = (before.pyramid, face_up_piles(before), before.stock_size) == (
         after.pyramid,
-        after.waste,
+        face_up_piles(after),
         after.stock_size,
     )
     if still and (after.moves, after.score) != (before.moves, before.score):
@@ -257,7 +307,8 @@ def step_problems(
             problems.append(("cards", f"appeared from nowhere: {' '.join(sorted(new - old))}"))
         lost = [Card.parse(c) for c in sorted(old - new)]
         ranks = sorted(card.rank for card in lost)
-        if lost and ranks != [KING] and (len(ranks) != 2 or sum(ranks) != PAIR_TOTAL):
+        alone = len(lost) == 1 and lost[0].goes_alone
+        if lost and not alone and (len(ranks) != 2 or sum(ranks) != lost[0].deck.target):
             problems.append(("cards", f"one action took away {' '.join(c.ascii for c in lost)}"))
     return problems
 
@@ -304,8 +355,7 @@ class _RandomGame:
         if coded and capabilities.deal_codes and rng.random() < 0.5:
             self.start: dict[str, Any] = {"code": random_code(rng, how["profile"])}
         else:
-            stock_24 = bool(under.rule_set.switches["stock_24"])
-            self.start = {"layout": random_layout(rng, stock_24), **how}
+            self.start = {"layout": random_layout(rng, under.rule_set.switches), **how}
         self.actions: list[str] = []
         self.history: list[Snapshot] = []
         self.violations: list[Violation] = []
@@ -327,7 +377,7 @@ class _RandomGame:
         if self.can_undo and roll < 0.08:
             return ["undo"]
         if roll > 0.92:
-            return [self.rng.choice(ALL_TARGETS)]
+            return [self.rng.choice(all_targets(snapshot))]
         covered = covered_pairs(snapshot)
         if roll > 0.86 and covered:
             return list(self.rng.choice(covered))
@@ -341,8 +391,9 @@ class _RandomGame:
         covering = bool(self.under.rule_set.switches["pairs_with_covering_card"])
         snapshot = self.adapter.start(**self.start)
         problems = state_problems(snapshot, scoring, strict)
-        if total(snapshot) != len(DECK):
-            problems.append(("cards", f"a full deal shows {total(snapshot)} cards, not 52"))
+        whole = len(deck_of(snapshot).cards)
+        if total(snapshot) != whole:
+            problems.append(("cards", f"a full deal shows {total(snapshot)} cards, not {whole}"))
         self.violated(problems)
         while len(self.actions) < max_actions and snapshot.status == "playing":
             for action in self.next_taps(snapshot):

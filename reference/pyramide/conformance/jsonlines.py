@@ -3,8 +3,11 @@
 Engines written in any language plug in by reading requests on stdin and writing answers on
 stdout (``spec/schemas/protocol.json`` is the schema, ``docs/adapters.md`` the guide):
 
-1. the harness says ``{"op": "hello", "protocol": 1}``; the engine answers
-   ``{"ok": true, "protocol": 1, "engine": {"name": ..., "version": ...}, "capabilities": {...}}``;
+1. the harness says ``{"op": "hello", "protocol": 1, "revision": 2}``; the engine answers
+   ``{"ok": true, "protocol": 1, "engine": {"name": ..., "version": ...}, "capabilities": {...}}``
+   (with ``"revision": 2`` in its capabilities if it speaks revision 2, which adds the named
+   variants' piles, the Triangle's rows and the Spanish deck; see
+   :mod:`~pyramide.conformance.adapter`);
 2. then every request carries an ``id`` and an ``op`` (``start``, ``tap``, ``undo``,
    ``snapshot``) and the engine answers ``{"id": <same>, "snapshot": {...}}`` or
    ``{"id": <same>, "error": "why"}``.
@@ -37,7 +40,15 @@ from jsonschema.exceptions import best_match
 
 from ..cards import Card, CardError
 from ..layout import EMPTY
-from .adapter import FACE_DOWN, AdapterError, Capabilities, LayoutData, Snapshot
+from .adapter import (
+    FACE_DOWN,
+    REVISION,
+    AdapterError,
+    Capabilities,
+    LayoutData,
+    Snapshot,
+    piles_json,
+)
 from .paths import spec_dir
 
 PROTOCOL = 1
@@ -258,7 +269,7 @@ class JsonLinesAdapter:
         return self._child
 
     def _hello(self, child: _Child) -> None:
-        child.send({"op": "hello", "protocol": PROTOCOL})
+        child.send({"op": "hello", "protocol": PROTOCOL, "revision": REVISION})
         answer = child.receive(self.timeout, "hello")
         problem = schema_problem("hello-answer", answer)
         if problem is not None:
@@ -389,6 +400,7 @@ def layout_json(layout: LayoutData) -> dict[str, Any]:
         "pyramid": [[None if c in (None, EMPTY) else c for c in row] for row in layout["pyramid"]],
         "waste": list(layout.get("waste", ())),
         "stock": list(layout.get("stock", ())),
+        **piles_json(layout.get("more_wastes", ()), layout.get("reserves", ())),
     }
 
 
@@ -406,6 +418,9 @@ def normalized(snapshot: Mapping[str, Any]) -> dict[str, Any]:
     data["waste"] = [card(c) for c in snapshot["waste"]]
     if snapshot.get("stock") is not None:
         data["stock"] = [card(c) for c in snapshot["stock"]]
+    for piles in ("more_wastes", "reserves"):
+        if snapshot.get(piles):
+            data[piles] = [[card(c) for c in pile] for pile in snapshot[piles]]
     return data
 
 

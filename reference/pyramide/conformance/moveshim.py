@@ -14,19 +14,36 @@ Moves are written as in ``pyramide.moves`` (ASCII): ``KD`` (a King), ``TC+3S`` (
 either order), ``draw``, ``recycle``. A minimal engine implements :class:`MoveEngine`; one that
 can also take moves back implements :class:`UndoableMoveEngine`. :class:`GameMoveEngine` is a
 small example built on :class:`pyramide.game.Game`.
+
+Revision 2 of the protocol (the named variants) needs nothing more of the engine than its
+state: the shim finds the top cards of ``waste-2``, ``waste-3`` and ``reserve-1`` ..
+``reserve-8`` in the state's ``more_wastes`` and ``reserves``, reads the pyramid's rows as long
+as the engine gives them (the Triangle's row 1 holds 7 places), and lets the card that goes
+alone (a King, or a Spanish rey: :attr:`pyramide.cards.Card.goes_alone`) go alone. An engine
+that plays these rule sets says so with a ``revision`` attribute of 2 (or the shim is given
+``revision=2``); the shim then reports ``revision`` 2 in its capabilities, and the harness
+sends it the variants' tables and taps.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from ..cards import KING, Card
+from ..cards import Card
 from ..dealcode import parse_code
 from ..game import Game
 from ..moves import parse_move
 from ..profiles import PROFILES, get_profile
-from .adapter import FACE_DOWN, AdapterError, Capabilities, LayoutData, Snapshot, parse_target
+from .adapter import (
+    FACE_DOWN,
+    REVISION,
+    AdapterError,
+    Capabilities,
+    LayoutData,
+    Snapshot,
+    parse_target,
+)
 from .reference_adapter import layout_from_data
 
 
@@ -49,7 +66,9 @@ class MoveEngine(Protocol):
 
     def state(self) -> Mapping[str, Any]:
         """The table in snapshot notation: ``pyramid``, ``waste``, ``stock_size``, ``score``,
-        ``moves``, ``status`` and, if known, ``stock`` and ``code``."""
+        ``moves``, ``status`` and, if known, ``stock`` and ``code``; under revision 2's rule
+        sets also ``more_wastes`` (waste piles 2 and 3) and ``reserves``, each pile bottom
+        first."""
         ...
 
 
@@ -65,6 +84,39 @@ def _pair(first: str, second: str) -> str:
     return parse_move(f"{first}+{second}").ascii
 
 
+def _top(pile: Sequence[str] | None) -> str | None:
+    return str(pile[-1]) if pile else None
+
+
+def card_at(state: Mapping[str, Any], target: str) -> str | None:
+    """The card a tap on ``target`` touches in an engine's ``state``: a pyramid place (rows as
+    long as the engine gives them), the waste top or the card beneath it, the stock's top card,
+    or the top of ``waste-2``, ``waste-3`` or ``reserve-N``; None for an empty place or pile, a
+    place the table does not have, and a face-down card."""
+    where = parse_target(target)
+    if isinstance(where, tuple):
+        rows = state["pyramid"]
+        row, col = where
+        if row > len(rows) or col > len(rows[row - 1]):
+            return None
+        card: str | None = rows[row - 1][col - 1]
+        return None if card in (None, FACE_DOWN) else card
+    if where == "stock-top":
+        stock = state.get("stock") or []
+        return str(stock[0]) if stock else None
+    if where == "stock":
+        return None
+    waste = list(state.get("waste") or [])
+    if where == "waste":
+        return _top(waste)
+    if where == "waste-below":
+        return waste[-2] if len(waste) >= 2 else None
+    kind, _, number = where.partition("-")
+    piles = state.get("more_wastes" if kind == "waste" else "reserves") or []
+    index = int(number) - (2 if kind == "waste" else 1)
+    return _top(piles[index]) if index < len(piles) else None
+
+
 class MoveShimAdapter:
     """Adapter for a :class:`MoveEngine`; selection is the shim's own (hence ``taps=False``)."""
 
@@ -78,8 +130,10 @@ class MoveShimAdapter:
         **declared: Any,
     ) -> None:
         """``declared`` passes the other :class:`Capabilities` through as the engine's own:
-        ``rule_sets``, ``conventions``, ``tables``, ``own_deals``."""
+        ``rule_sets``, ``conventions``, ``tables``, ``own_deals`` and ``revision``, which
+        defaults to the engine's ``revision`` attribute (1 when it has none)."""
         self.engine = engine
+        declared.setdefault("revision", int(getattr(engine, "revision", 1)))
         self._capabilities = Capabilities(
             taps=False,
             messages=None,
@@ -114,17 +168,7 @@ class MoveShimAdapter:
         return self.snapshot()
 
     def _card_at(self, target: str) -> str | None:
-        state = self.engine.state()
-        where = parse_target(target)
-        if isinstance(where, tuple):
-            card: str | None = state["pyramid"][where[0] - 1][where[1] - 1]
-            return None if card == FACE_DOWN else card
-        if where == "stock-top":
-            stock = state.get("stock") or []
-            return str(stock[0]) if stock else None
-        depth = {"waste": 1, "waste-below": 2}.get(where)
-        waste = state["waste"]
-        return waste[-depth] if depth is not None and len(waste) >= depth else None
+        return card_at(self.engine.state(), target)
 
     def _try(self, move: str) -> bool:
         if move not in self.engine.legal_moves():
@@ -142,7 +186,7 @@ class MoveShimAdapter:
         card = self._card_at(target)
         if card is None:
             return self.snapshot()
-        if Card.parse(card).rank == KING:
+        if Card.parse(card).goes_alone:  # a King, or a Spanish rey
             self._try(Card.parse(card).ascii)
         elif self.selected is None:
             self.selected = target
@@ -171,6 +215,9 @@ class MoveShimAdapter:
 class GameMoveEngine:
     """A move-only engine made of :class:`pyramide.game.Game`, to show and test the shim."""
 
+    revision = REVISION
+    """It plays every named profile, the variants of revision 2 included."""
+
     def __init__(self) -> None:
         self.game: Game | None = None
 
@@ -185,7 +232,8 @@ class GameMoveEngine:
             self.game = Game(parsed.layout(), parsed.profile, str(parsed))
         else:
             assert layout is not None
-            self.game = Game(layout_from_data(layout), get_profile(profile))
+            rules = get_profile(profile)
+            self.game = Game(layout_from_data(layout, rules.geometry), rules)
 
     def legal_moves(self) -> list[str]:
         return [move.ascii for move in self._game().legal_moves()]
@@ -209,6 +257,8 @@ class GameMoveEngine:
             "moves": game.move_count,
             "status": game.status.value,
             "code": game.code,
+            "more_wastes": [[card.ascii for card in pile] for pile in layout.more_wastes],
+            "reserves": [[card.ascii for card in pile] for pile in layout.reserves],
         }
 
 

@@ -27,7 +27,7 @@ import pytest
 from . import rulesets
 from .adapter import Adapter, Capabilities
 from .loading import AdapterLoadError, load_factory
-from .reliance import scenario_needs
+from .reliance import scenario_needs, scenario_start
 from .rulesets import RuleSetError, UnderTest
 from .specdata import SpecError, load_profiles, load_rules
 
@@ -200,9 +200,19 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
     if not tags:
         return
     under = under_test(item.config)
-    reason = outside(tags, under) or not_applicable(tags, under)
+    reason = outside(tags, under) or start_outside_reason(item, under)
+    reason = reason or not_applicable(tags, under)
     if reason is not None:
         pytest.skip(reason)
+
+
+def start_outside_reason(item: pytest.Item, under: UnderTest) -> str | None:
+    """A scenario starting from another game's table or deal is outside the rule set, whatever
+    the engine can do (steps.start_outside)."""
+    from .steps import start_outside  # the steps module imports this one: import it late
+
+    why = start_outside(*scenario_start(item), under.states)
+    return None if why is None else f"{OUTSIDE}{why}"
 
 
 @pytest.fixture

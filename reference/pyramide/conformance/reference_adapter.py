@@ -8,24 +8,47 @@ from typing import Any
 from ..cards import Card
 from ..dealcode import DealCode, deal, parse_code
 from ..game import Game
-from ..layout import EMPTY, Layout
+from ..layout import EMPTY, PYRAMID, Geometry, Layout
 from ..profiles import PROFILES, Profile, get_profile, profile_from_switches
 from ..table import Table
 from .adapter import (
+    REVISION,
     Capabilities,
     LayoutData,
     Shown,
     Snapshot,
     face_down_view,
     parse_target,
+    piles_json,
     target_name,
 )
 
 
-def layout_from_data(data: LayoutData) -> Layout:
+def layout_from_data(data: LayoutData, geometry: Geometry = PYRAMID) -> Layout:
     """A :class:`Layout` from the protocol's layout notation."""
     rows = [[EMPTY if card is None else card for card in row] for row in data["pyramid"]]
-    return Layout.from_rows(rows, list(data.get("waste", ())), list(data.get("stock", ())))
+    return Layout.from_rows(
+        rows,
+        list(data.get("waste", ())),
+        list(data.get("stock", ())),
+        more_wastes=[list(pile) for pile in data.get("more_wastes", ())],
+        reserves=[list(pile) for pile in data.get("reserves", ())],
+        geometry=geometry,
+    )
+
+
+def layout_data(layout: Layout) -> dict[str, Any]:
+    """A layout in protocol notation (the inverse of :func:`layout_from_data`)."""
+
+    def names(cards: tuple[Card, ...]) -> list[str]:
+        return [card.ascii for card in cards]
+
+    return {
+        "pyramid": [[None if c is None else c.ascii for c in row] for row in layout.rows()],
+        "waste": names(layout.waste),
+        "stock": names(layout.stock),
+        **piles_json([names(p) for p in layout.more_wastes], [names(p) for p in layout.reserves]),
+    }
 
 
 def start_game(
@@ -47,7 +70,7 @@ def start_game(
         dealt = DealCode(rules, deal_number)
         return Game(dealt.layout(), rules, str(dealt))
     assert layout is not None
-    return Game(layout_from_data(layout), rules)
+    return Game(layout_from_data(layout, rules.geometry), rules)
 
 
 def rules_from(profile: str, switches: Mapping[str, Any] | None) -> Profile:
@@ -62,7 +85,9 @@ class ReferenceAdapter:
         self.table: Table | None = None
 
     def capabilities(self) -> Capabilities:
-        return Capabilities(profiles=tuple(PROFILES), any_rule_set=True, own_deals=True)
+        return Capabilities(
+            profiles=tuple(PROFILES), any_rule_set=True, own_deals=True, revision=REVISION
+        )
 
     def start(
         self,
@@ -84,7 +109,7 @@ class ReferenceAdapter:
         return self.table
 
     def tap(self, target: str) -> Snapshot:
-        self._table().tap(parse_target(target))  # type: ignore[arg-type]
+        self._table().tap(parse_target(target))
         return self.snapshot()
 
     def undo(self) -> Snapshot:
@@ -119,4 +144,6 @@ class ReferenceAdapter:
             selected=selected_name,
             message=message,
             code=game.code,
+            more_wastes=tuple(tuple(c.ascii for c in pile) for pile in layout.more_wastes),
+            reserves=tuple(tuple(c.ascii for c in pile) for pile in layout.reserves),
         )

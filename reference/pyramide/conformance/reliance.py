@@ -21,6 +21,7 @@ import pytest
 from pytest_bdd.parser import ScenarioTemplate
 from pytest_bdd.scenario import scenario_wrapper_template_registry
 
+from ..cards import Card, CardError
 from .specdata import load_rules
 
 STEPS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
@@ -50,13 +51,11 @@ RULES_USED = {
     "undo and moves": ("UNDO-COUNTER-KEEPS", "UNDO-COUNTER-RESTORES"),
     "deal": ("CODE-DOCUMENTED",),
     "selection": ("TAP-SELECT",),
-    "faces": ("DEAL-PYRAMID", "VAR-FACE-DOWN"),
+    "faces": ("DEAL-PYRAMID", "VAR-TRIANGLE", "VAR-FACE-DOWN"),
 }
 """The rules a use relies on, of which only those that hold under the run's states count."""
 _TAP = re.compile(r"I tap (?P<targets>(?!.* times$).+)")
 _TAP_SPLIT = re.compile(r",\s*|\s+then\s+")
-_KING = 13
-_VALUES = {"A": 1, "J": 11, "Q": 12, "K": 13}
 
 
 def _template(item: pytest.Item) -> ScenarioTemplate | None:
@@ -67,6 +66,20 @@ def scenario_steps(item: pytest.Item) -> list[str]:
     """The texts of a collected scenario's steps (background included); none for other tests."""
     template = _template(item)
     return [] if template is None else [step.name for step in template.steps]
+
+
+def scenario_start(item: pytest.Item) -> tuple[str | None, str | None]:
+    """What a scenario starts from: the table it draws (``a table:``'s docstring) and the code
+    it deals (``the deal PY1-...``), each None when it does not; a table with an outline's
+    placeholders in it counts as none (it is only known once the example fills it in)."""
+    template = _template(item)
+    table = code = None
+    for step in template.steps if template is not None else ():
+        if step.name == "a table:" and step.docstring and "<" not in step.docstring:
+            table = table or step.docstring
+        elif step.name.startswith("the deal ") and "<" not in step.name:
+            code = code or step.name.removeprefix("the deal ").strip()
+    return table, code
 
 
 @cache
@@ -124,23 +137,26 @@ def uses(steps: Iterable[str]) -> set[str]:
     return found
 
 
-def _value(target: str) -> int | None:
-    """A tapped card's value (``the waste`` and other piles: unknown)."""
-    rank = target.strip()[:-1]
-    return _VALUES.get(rank) or (int(rank) if rank.isdigit() else None)
+def _card(target: str) -> Card | None:
+    """A tapped card (``the waste`` and other piles: unknown)."""
+    try:
+        return Card.parse(target)
+    except CardError:
+        return None
 
 
-def _left_selected(targets: str, selected: int | None) -> int | None:
-    """The value of the card a tap step leaves selected, given the one selected before it: a
-    card tapped alone stays selected, a second card worth 13 with it makes a pair, one that is
-    not stays selected. A King, the stock, or a card the step does not name (``the waste``)
-    leave nothing selected as far as the text shows."""
+def _left_selected(targets: str, selected: Card | None) -> Card | None:
+    """The card a tap step leaves selected, given the one selected before it: a card tapped
+    alone stays selected, a second card making a pair with it (13 together, 12 in the Spanish
+    deck) is removed with it, one that does not stays selected. A King (a rey), the stock, or
+    a card the step does not name (``the waste``) leave nothing selected as far as the text
+    shows."""
     for target in _TAP_SPLIT.split(targets):
-        value = _value(target)
-        if value is None or value == _KING:
+        card = _card(target)
+        if card is None or card.goes_alone:
             selected = None
-        elif selected is None or selected + value != _KING:
-            selected = value
+        elif selected is None or selected.rank + card.rank != card.deck.target:
+            selected = card
         else:
             selected = None
     return selected
@@ -152,7 +168,7 @@ def needs(steps: Iterable[str]) -> set[str]:
     selected leans on what the engine keeps selected between steps: only taps show that (a
     draw is a move whatever is selected)."""
     found: set[str] = set()
-    selected: int | None = None
+    selected: Card | None = None
     for step in steps:
         found |= {word for word in _words(step) if word.startswith(NEEDS)}
         tap = _TAP.fullmatch(step)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .adapter import Capabilities
+from .adapter import REVISION_2_SWITCHES, Capabilities
 from .specdata import CONVENTIONS, SWITCHES, load_profiles, read_user_yaml, switch_state
 
 
@@ -146,7 +146,14 @@ def binding(rule_set: RuleSet, capabilities: Capabilities) -> Binding | None:
         if dict(candidate.switches) == dict(rule_set.switches):
             return Binding(name, None)
     if capabilities.any_rule_set:
-        return Binding(rule_set.name, dict(rule_set.switches))
+        switches = dict(rule_set.switches)
+        if capabilities.revision < 2:
+            # A revision-1 engine knows none of revision 2's switches: it plays them only at
+            # their old values, and is not sent them.
+            if any(switches[name] != value for name, value in REVISION_2_SWITCHES.items()):
+                return None
+            switches = {k: v for k, v in switches.items() if k not in REVISION_2_SWITCHES}
+        return Binding(rule_set.name, switches)
     return None
 
 

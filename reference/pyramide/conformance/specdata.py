@@ -26,7 +26,7 @@ import yaml
 
 from ..cards import Card, CardError
 from ..dealcode import DealCodeError, parse_code
-from ..layout import EMPTY, Layout, LayoutError
+from ..layout import EMPTY, GEOMETRIES, Geometry, Layout, LayoutError
 from .adapter import Adapter, LayoutData, Snapshot, parse_target
 from .paths import spec_dir
 
@@ -41,6 +41,11 @@ SWITCHES = (
     "pairs_with_covering_card",
     "stock_24",
     "face_down",
+    "deck",
+    "layout",
+    "reserves",
+    "waste_piles",
+    "draw_count",
 )
 """The rule switches, in the order spec/profiles.yaml lists them."""
 CONVENTIONS = ("score", "move_counter", "undo_counter", "undo_depth")
@@ -538,6 +543,8 @@ def _observe(snapshot: Snapshot, name: str, expected: Any, language: str | None)
         return snapshot.waste[-1] if snapshot.waste else None
     if name == "stock":
         return None if snapshot.stock is None else list(snapshot.stock)
+    if name == "piles":
+        return {target: list(snapshot.pile(target)) for target in expected}
     if name == "message":
         shown = snapshot.message
         if shown is None:
@@ -604,6 +611,7 @@ def load_fixture(file: Path, root: Path | None = None) -> Fixture:
     profiles = load_profiles(root).profiles
     if data["profile"] not in profiles:
         raise document.error(f"unknown profile {data['profile']!r}", ["profile"])
+    geometry = GEOMETRIES[profiles[data["profile"]].switches["layout"]]
     code = data.get("code")
     if code is not None:
         try:
@@ -614,26 +622,28 @@ def load_fixture(file: Path, root: Path | None = None) -> Fixture:
             raise document.error(f"the code's letter {letter} is not profile {data['profile']}")
     layout = None
     if "layout" in data:
-        layout = _layout(document, data["layout"])
+        layout = _layout(document, data["layout"], geometry)
     facts = None
     if "facts" in data:
         raw = data["facts"]
         facts = Facts(raw.get("max_removed"), raw.get("winnable"), raw.get("par"), "par" in raw)
     initial = None
     if "initial" in data:
-        initial = _expectation(document, data["initial"], ["initial"])
+        initial = _expectation(document, data["initial"], ["initial"], geometry)
     steps = []
     for n, raw in enumerate(data.get("transcript", [])):
         path: list[PathPart] = ["transcript", n]
         expect = raw.get("expect")
         if "tap" in raw:
-            _check_target(document, raw["tap"], [*path, "tap"])
+            _check_target(document, raw["tap"], [*path, "tap"], geometry)
         steps.append(
             Step(
                 "tap" if "tap" in raw else "undo",
                 raw.get("tap"),
                 raw.get("repeat", 1),
-                None if expect is None else _expectation(document, expect, [*path, "expect"]),
+                None
+                if expect is None
+                else _expectation(document, expect, [*path, "expect"], geometry),
                 raw.get("note"),
                 _where(document, path),
             )
@@ -654,11 +664,17 @@ def load_fixture(file: Path, root: Path | None = None) -> Fixture:
     )
 
 
-def _check_target(document: _Document, target: str, path: Sequence[PathPart]) -> None:
+def _check_target(
+    document: _Document, target: str, path: Sequence[PathPart], geometry: Geometry
+) -> None:
     try:
-        parse_target(target)
+        place = parse_target(target)
     except ValueError as error:
         raise document.error(str(error), path) from None
+    if isinstance(place, tuple) and not geometry.has(*place):
+        raise document.error(
+            f"not a tap target: {target!r} (no such place in a {geometry.name})", path
+        )
 
 
 def _where(document: _Document, path: Sequence[PathPart]) -> str:
@@ -678,52 +694,85 @@ def _cards(document: _Document, text: str, path: Sequence[PathPart]) -> list[str
     return [_ascii(document, word, path) for word in text.split()]
 
 
-def _rows(document: _Document, rows: Sequence[str], path: list[PathPart]) -> list[list[str | None]]:
+def _rows(
+    document: _Document, rows: Sequence[str], path: list[PathPart], geometry: Geometry
+) -> list[list[str | None]]:
     parsed = []
     for n, row in enumerate(rows):
         cards = _cards(document, row, [*path, n])
-        if len(cards) != n + 1:
-            raise document.error(f"row {n + 1} must hold {n + 1} places", [*path, n])
+        if len(cards) != geometry.row_lengths[n]:
+            raise document.error(
+                f"row {n + 1} must hold {geometry.row_lengths[n]} places", [*path, n]
+            )
         parsed.append(cards)
     return parsed
 
 
-def _layout(document: _Document, raw: Mapping[str, Any]) -> LayoutData:
+PILE_NUMBERS = {"waste": (2, 3), "reserve": tuple(range(1, 9))}
+"""The numbered piles a layout or an expectation may name (``waste-2``, ``reserve-8``)."""
+
+
+def _piles(document: _Document, raw: Mapping[str, str], path: list[PathPart]) -> dict[str, Any]:
+    """``{"waste-2": "5♣ 9♦", ...}`` as the protocol's ``more_wastes`` and ``reserves``: every
+    pile up to the last one named, the ones left out empty."""
+    named = {target: _cards(document, text, [*path, target]) for target, text in raw.items()}
+    data: dict[str, Any] = {}
+    for kind, key in (("waste", "more_wastes"), ("reserve", "reserves")):
+        numbers = [n for n in PILE_NUMBERS[kind] if f"{kind}-{n}" in named]
+        if numbers:
+            data[key] = [
+                named.get(f"{kind}-{n}", []) for n in PILE_NUMBERS[kind] if n <= numbers[-1]
+            ]
+    return data
+
+
+def _layout(document: _Document, raw: Mapping[str, Any], geometry: Geometry) -> LayoutData:
     data: dict[str, Any] = {
-        "pyramid": _rows(document, raw["pyramid"], ["layout", "pyramid"]),
+        "pyramid": _rows(document, raw["pyramid"], ["layout", "pyramid"], geometry),
         "waste": _cards(document, raw["waste"], ["layout", "waste"]),
         "stock": _cards(document, raw["stock"], ["layout", "stock"]),
+        **_piles(document, raw.get("piles", {}), ["layout", "piles"]),
     }
     try:
         Layout.from_rows(
             [[card or EMPTY for card in row] for row in data["pyramid"]],
             data["waste"],
             data["stock"],
+            more_wastes=data.get("more_wastes", ()),
+            reserves=data.get("reserves", ()),
+            geometry=geometry,
         )
     except LayoutError as error:
         raise document.error(str(error), ["layout"]) from None
     return data
 
 
-def _expectation(document: _Document, raw: Mapping[str, Any], path: list[PathPart]) -> Expectation:
+def _expectation(
+    document: _Document, raw: Mapping[str, Any], path: list[PathPart], geometry: Geometry
+) -> Expectation:
     checks: dict[str, Any] = {}
     for name, value in raw.items():
         here = [*path, name]
         if name == "pyramid":
-            checks[name] = _rows(document, value, here)
+            checks[name] = _rows(document, value, here, geometry)
         elif name == "rows":
             checks[name] = {
                 row: _cards(document, text, [*here, row]) for row, text in value.items()
             }
             for row, cards in checks[name].items():
-                if len(cards) != int(row):
-                    raise document.error(f"row {row} must hold {row} places", [*here, row])
+                places = geometry.row_lengths[int(row) - 1]
+                if len(cards) != places:
+                    raise document.error(f"row {row} must hold {places} places", [*here, row])
+        elif name == "piles":
+            checks[name] = {
+                target: _cards(document, text, [*here, target]) for target, text in value.items()
+            }
         elif name in ("waste", "stock"):
             checks[name] = _cards(document, value, here)
         elif name == "waste_top":
             checks[name] = None if value is None else _ascii(document, value, here)
         elif name == "selected" and value is not None:
-            _check_target(document, value, here)
+            _check_target(document, value, here, geometry)
             checks[name] = value
         elif name == "message" and value is not None:
             if value["key"] not in load_messages():

@@ -13,9 +13,17 @@ How a table is drawn in a scenario (a docstring)::
         -- -- --        <- ``--`` is an empty place; rows not drawn at the bottom are empty
     waste: 6♦ [7♣]      <- bottom to top, the top card in brackets; omitted or ``--`` when empty
     stock: 2♣ 9♥        <- top card first; omitted or ``--`` when empty
+    waste 2: 5♣ [9♦]    <- Apophis's waste piles 2 and 3, and Giza's ``reserve 1:`` ..
+                           ``reserve 8:``, bottom to top like the waste
 
-Cards are tapped by name: the step finds the card in the pyramid or on top of the waste. A card
-that is nowhere a player could touch it fails the scenario with a message naming where it is.
+Under the Triangle the rows hold 7 places down to 1 (row 1 is always drawn), and a Spanish
+table is drawn with Spanish cards (``CP``). A table that cannot lie on the table under the
+rules under test (another shape, another deck's cards, a stock under Giza) makes the scenario
+outside the rule set (:func:`drawn_outside`).
+
+Cards are tapped by name: the step finds the card in the pyramid or on top of a waste or reserve
+pile. A card that is nowhere a player could touch it fails the scenario with a message naming
+where it is.
 
 Every scenario plays under the rule set being checked (``Given the rules under test``), and the
 steps read the engine as its conventions say: a score is checked the way the engine scores, a
@@ -34,10 +42,22 @@ import pytest
 from pytest_bdd import given, parsers, then, when
 
 from ..cards import Card, CardError
-from .adapter import FACE_DOWN, PILE_WORDS, Adapter, Shown, Snapshot, face_down_view, target_name
-from .plugin import NOT_APPLICABLE
+from ..layout import GEOMETRIES, PYRAMID, Geometry
+from .adapter import (
+    FACE_DOWN,
+    MORE_PILES,
+    PILE_WORDS,
+    REVISION_2_SWITCHES,
+    Adapter,
+    Shown,
+    Snapshot,
+    face_down_view,
+    piles_json,
+    target_name,
+)
+from .plugin import NOT_APPLICABLE, OUTSIDE
 from .rulesets import UnderTest
-from .specdata import load_messages, render_message
+from .specdata import load_messages, load_profiles, load_rules, render_message
 
 ROWS = 7
 EMPTY = "--"
@@ -73,34 +93,137 @@ def shown(card: str) -> str:
     return card if card == FACE_DOWN else str(Card.parse(card))
 
 
-def parse_table(text: str) -> dict[str, Any]:
-    """A drawn table (see the module docstring) in the adapter's layout notation."""
+PILE_LINE = re.compile(r"^(?P<label>waste|stock|waste [23]|reserve [1-8]):")
+"""A pile's line in a drawn table: ``waste:``, ``stock:`` and revision 2's ``waste 2:``,
+``waste 3:`` (Apophis) and ``reserve 1:`` .. ``reserve 8:`` (Giza), cards bottom first except
+the stock's."""
+
+
+def drawn_geometry(text: str) -> Geometry | None:
+    """The shape a drawn table's first row says it is: one place for the pyramid, seven for
+    the Triangle (row 1 is always drawn, since only rows at the bottom may be left out); None
+    when the table draws no row, or a first row of neither length."""
+    for line in text.splitlines():
+        words = line.split()
+        if words and PILE_LINE.match(line.strip().lower()) is None:
+            lengths = {g.row_lengths[0]: g for g in GEOMETRIES.values()}
+            return lengths.get(len(words))
+    return None
+
+
+def parse_table(text: str, geometry: Geometry | None = None) -> dict[str, Any]:
+    """A drawn table (see the module docstring) in the adapter's layout notation; the rows
+    hold as many places as ``geometry``'s (7 down to 1 in the Triangle). Without a geometry,
+    the table's first row says which it is (:func:`drawn_geometry`), the pyramid by default."""
+    geometry = geometry or drawn_geometry(text) or PYRAMID
     rows: list[list[str | None]] = []
     piles: dict[str, list[str]] = {"waste": [], "stock": []}
     for number, line in enumerate(text.splitlines(), start=1):
         words = line.split()
         if not words:
             continue
-        label = words[0].rstrip(":").lower()
-        if words[0].endswith(":") and label in piles:
-            cards = [w for w in words[1:] if w != EMPTY]
+        pile_line = PILE_LINE.match(line.strip().lower())
+        if pile_line is not None:
+            label = pile_line["label"]
+            cards = [w for w in line.split(":", 1)[1].split() if w != EMPTY]
             marked = [n for n, w in enumerate(cards) if w.startswith(TOP[0]) and w.endswith(TOP[1])]
-            if marked not in ([], [len(cards) - 1]) or (marked and label != "waste"):
+            if marked not in ([], [len(cards) - 1]) or (marked and label == "stock"):
                 pytest.fail(
                     f"table line {number} ({line.strip()!r}): only the waste's top card, its "
-                    f"last, is written in brackets"
+                    f"last, is written in brackets (and the top of waste 2, waste 3 or a reserve)"
                 )
             piles[label] = [card_name(w.strip("".join(TOP))) for w in cards]
             continue
-        if len(rows) == ROWS or len(words) != len(rows) + 1:
+        lengths = geometry.row_lengths
+        if len(rows) == len(lengths) or len(words) != lengths[len(rows)]:
+            expected = lengths[len(rows)] if len(rows) < len(lengths) else 0
             pytest.fail(
-                f"table line {number} ({line.strip()!r}): row {len(rows) + 1} of the pyramid "
-                f"must hold {len(rows) + 1} places, written as cards or {EMPTY}"
+                f"table line {number} ({line.strip()!r}): row {len(rows) + 1} of the "
+                f"{geometry.name} must hold {expected} places, written as cards or {EMPTY}"
             )
         rows.append([None if w == EMPTY else w if w == FACE_DOWN else card_name(w) for w in words])
-    while len(rows) < ROWS:
-        rows.append([None] * (len(rows) + 1))
-    return {"pyramid": rows, "waste": piles["waste"], "stock": piles["stock"]}
+    rows.extend([None] * length for length in geometry.row_lengths[len(rows) :])
+    layout: dict[str, Any] = {"pyramid": rows, "waste": piles["waste"], "stock": piles["stock"]}
+    more_wastes = [piles.get(f"waste {n}", []) for n in (2, 3)]
+    reserves = [piles.get(f"reserve {n}", []) for n in range(1, 9)]
+    return {**layout, **piles_json(_trimmed(more_wastes), _trimmed(reserves))}
+
+
+SHAPE_RULES = {"pyramid": "DEAL-COVERING", "triangle": "VAR-TRIANGLE-COVERING"}
+DECK_RULES = {"french": "DEAL-DECK", "spanish": "VAR-SPANISH-DECK"}
+"""The rule that lays out a table drawn in each shape, and the rule of each deck's cards."""
+
+
+def drawn_outside(text: str, layout: Mapping[str, Any], states: Mapping[str, str]) -> str | None:
+    """Why a drawn table cannot lie on the table under the switch states given, or None: it is
+    drawn in another shape, with the cards of another deck, or with piles those rules do not
+    have (a stock and a waste under Giza's reserves, reserves or more waste piles without
+    them). A drawing is an example of the deal's rules as much as the steps are of theirs, so
+    a scenario that starts from one of these is outside the rule set, like a scenario whose
+    tags do not hold there; the variant's own file shows the same rules on tables of its own
+    (features/README.md)."""
+    rules = load_rules().rules
+
+    def conflicts(rule_id: str) -> str:
+        return "; ".join(rules[rule_id].conflicts(states))
+
+    shape = drawn_geometry(text)
+    if shape is not None and conflicts(SHAPE_RULES[shape.name]):
+        return f"the table is drawn as a {shape.name}: {conflicts(SHAPE_RULES[shape.name])}"
+    piles = [layout["waste"], layout["stock"], *layout.get("more_wastes", ())]
+    cards = [c for row in layout["pyramid"] for c in row if c not in (None, FACE_DOWN)]
+    cards += [c for pile in (*piles, *layout.get("reserves", ())) for c in pile]
+    for deck in sorted({Card.parse(card).deck.name for card in cards}):
+        if conflicts(DECK_RULES[deck]):
+            return f"the table is drawn with {deck} cards: {conflicts(DECK_RULES[deck])}"
+    if any(piles) and states.get("reserves") != "0":
+        return (
+            f"the table draws a stock or a waste: reserves is {states.get('reserves')}, and "
+            "VAR-GIZA-RESERVES has neither"
+        )
+    for pile, rule_id in (("reserves", "VAR-GIZA-RESERVES"), ("more_wastes", "VAR-APOPHIS-WASTES")):
+        if layout.get(pile) and conflicts(rule_id):
+            return f"the table draws {pile.replace('_', ' ')}: {conflicts(rule_id)}"
+    return None
+
+
+def dealt_outside(code: str, states: Mapping[str, str]) -> str | None:
+    """Why the deal a code names cannot lie on the table under the switch states given, or
+    None. The letter names the profile the code deals for (``spec/profiles.yaml``); a deal
+    dealt with another layout, deck, reserves, waste piles or draw (the switches protocol
+    revision 2 added, which shape the deal itself) is another game's table, as a table drawn
+    for it would be (:func:`drawn_outside`). A code with an unknown letter is the engine's to
+    refuse."""
+    spec = load_profiles()
+    letter = code.split("-")[1] if code.count("-") == 2 else None
+    named = next((p for p in spec.profiles.values() if p.letter == letter), None)
+    if named is None:
+        return None
+    theirs = spec.states(named.switches)
+    differ = [
+        f"{switch} is {states.get(switch)}, the deal's is {theirs[switch]}"
+        for switch in REVISION_2_SWITCHES
+        if theirs[switch] != states.get(switch)
+    ]
+    if not differ:
+        return None
+    return f"the deal {code} is dealt for the {named.name} rules: {'; '.join(differ)}"
+
+
+def start_outside(table: str | None, code: str | None, states: Mapping[str, str]) -> str | None:
+    """Why the table or the deal a scenario starts from is another game's (so the scenario is
+    outside the rule set), or None. The plugin asks this before it weighs the engine's
+    capabilities: a scenario outside the rule set is never counted as not applicable."""
+    if table is not None:
+        return drawn_outside(table, parse_table(table, drawn_geometry(table) or PYRAMID), states)
+    return None if code is None else dealt_outside(code, states)
+
+
+def _trimmed(piles: list[list[str]]) -> list[list[str]]:
+    """The piles up to the last one drawn: none at all when the table draws none."""
+    while piles and not piles[-1]:
+        piles.pop()
+    return piles
 
 
 def draw_pyramid(rows: Sequence[Sequence[str | None]]) -> str:
@@ -138,6 +261,10 @@ class Play:
     @property
     def face_down(self) -> bool:
         return bool(self.under.rule_set.switches["face_down"])
+
+    @property
+    def geometry(self) -> Geometry:
+        return GEOMETRIES[self.under.rule_set.switches["layout"]]
 
     def require_game(self) -> None:
         if not self.taps:
@@ -182,6 +309,10 @@ class Play:
             return drawn_at
         if snapshot.waste and snapshot.waste[-1] == card:
             return "waste"
+        for target in MORE_PILES:
+            pile = snapshot.pile(target)
+            if pile and pile[-1] == card:
+                return target
         where = "under the waste top" if card in snapshot.waste else "not on the table"
         if snapshot.stock is not None and card in snapshot.stock:
             where = "in the stock"
@@ -191,26 +322,45 @@ class Play:
         )
 
     def target(self, words: str) -> str:
-        """``the stock``, ``the waste``, ``the card beneath the waste top`` or a card's name."""
-        named = {sentence: target for target, sentence in PILE_WORDS.items()}
-        return named.get(words.strip()) or self.locate(card_name(words))
+        """``the stock``, ``the waste`` (also ``waste pile 1``), ``waste pile 2``, ``reserve 3``,
+        ``the card beneath the waste top`` or a card's name."""
+        return PILE_NAMED.get(words.strip()) or self.locate(card_name(words))
+
+
+PILE_NAMED = {sentence: target for target, sentence in PILE_WORDS.items()}
+PILE_NAMED["waste pile 1"] = "waste"
+"""Tap targets by the words the rulebook names them with; waste pile 1 is the waste."""
+
+
+def face_up_piles(snapshot: Snapshot) -> list[str]:
+    """The cards of every waste and reserve pile."""
+    piles = (snapshot.waste, *snapshot.more_wastes, *snapshot.reserves)
+    return [card for pile in piles for card in pile]
 
 
 def on_table(snapshot: Snapshot) -> set[str]:
     """Every card a snapshot shows (the stock's only if the engine reports its order)."""
     cards = {c for row in snapshot.pyramid for c in row if c is not None}
-    return cards | set(snapshot.waste) | set(snapshot.stock or ())
+    return cards | set(face_up_piles(snapshot)) | set(snapshot.stock or ())
 
 
 def cards_on_table(snapshot: Snapshot) -> int:
     """How many cards lie on the table, face up or down, the stock's counted by its size."""
     pyramid = sum(card is not None for row in snapshot.pyramid for card in row)
-    return pyramid + len(snapshot.waste) + snapshot.stock_size
+    return pyramid + len(face_up_piles(snapshot)) + snapshot.stock_size
 
 
 def cards_and_score(snapshot: Snapshot) -> tuple[object, ...]:
     """What undo must restore: every card's place and the score (the counter is not restored)."""
-    return (snapshot.pyramid, snapshot.waste, snapshot.stock_size, snapshot.stock, snapshot.score)
+    return (
+        snapshot.pyramid,
+        snapshot.waste,
+        snapshot.more_wastes,
+        snapshot.reserves,
+        snapshot.stock_size,
+        snapshot.stock,
+        snapshot.score,
+    )
 
 
 @pytest.fixture
@@ -238,15 +388,21 @@ def error_help_off(play: Play) -> None:
 
 @given("a table:")
 def a_table(play: Play, docstring: str) -> None:
+    layout = parse_table(docstring, drawn_geometry(docstring) or play.geometry)
+    outside = drawn_outside(docstring, layout, play.under.states)
+    if outside is not None:
+        pytest.skip(f"{OUTSIDE}{outside}")
     if not play.under.capabilities.tables:
         not_applicable("the engine cannot start from a table of our choosing")
-    layout = parse_table(docstring)
     play.table = layout["pyramid"]
     play.start(layout=layout)
 
 
 @given(parsers.re(r"the deal (?P<code>\S+)"))
 def a_deal(play: Play, code: str) -> None:
+    outside = dealt_outside(code, play.under.states)
+    if outside is not None:
+        pytest.skip(f"{OUTSIDE}{outside}")
     play.first_deal = play.start(code=code)
 
 
@@ -281,16 +437,17 @@ def every_pass(play: Play) -> None:
     if limit is None:
         pytest.fail("the rules under test set no limit on passes (the scenario needs one)")
     for recycle in range(limit + 1):
-        for _ in range(play.now.stock_size):
-            play.tap("stock")
+        for _ in range(play.now.stock_size):  # a draw may turn more than one card
+            if play.now.stock_size:
+                play.tap("stock")
         if recycle == limit:
             return
-        waste = play.now.waste
+        waste = face_up_piles(play.now)
         play.tap("stock")
         after = play.now
-        assert not after.waste and after.stock_size == len(waste), (
+        assert not face_up_piles(after) and after.stock_size == len(waste), (
             f"turn {recycle + 1} of the {limit} allowed did not bring the waste back: "
-            f"waste {list(after.waste)}, stock {after.stock_size} cards"
+            f"waste {face_up_piles(after)}, stock {after.stock_size} cards"
         )
 
 
@@ -302,6 +459,14 @@ def undo(play: Play, times: str | None) -> None:
 
 @when(parsers.re(r"I deal (?P<code>\S+) again"))
 def deal_again(play: Play, code: str) -> None:
+    play.start(code=code)
+
+
+@when("I deal the code shown again")
+def deal_shown_again(play: Play) -> None:
+    """Start a new game from the code the game shows (a deal of its own has one too)."""
+    code = play.now.code
+    assert code is not None, "the game shows no deal code"
     play.start(code=code)
 
 
@@ -329,7 +494,7 @@ def still_in_pyramid(play: Play, cards: str) -> None:
 
 @then("the pyramid is:")
 def pyramid_is(play: Play, docstring: str) -> None:
-    expected = parse_table(docstring)["pyramid"]
+    expected = parse_table(docstring, play.geometry)["pyramid"]
     if play.face_down:
         expected = face_down_view(expected)
     actual = [list(row) for row in play.now.pyramid]
@@ -338,10 +503,18 @@ def pyramid_is(play: Play, docstring: str) -> None:
     )
 
 
-@then(parsers.re(r"the pyramid has 7 rows of 1 to 7 cards, every place filled"))
-def full_pyramid(play: Play) -> None:
+@then(
+    parsers.re(
+        r"the (?P<shape>pyramid|triangle) has 7 rows of (?P<first>[17]) to (?P<last>[17]) "
+        r"cards, every place filled"
+    )
+)
+def full_pyramid(play: Play, shape: str, first: str, last: str) -> None:
+    """``the pyramid has 7 rows of 1 to 7 cards`` or ``the triangle has 7 rows of 7 to 1``."""
     rows = play.now.pyramid
-    assert [len(row) for row in rows] == list(range(1, ROWS + 1)), f"rows: {rows}"
+    step = 1 if int(first) < int(last) else -1
+    wanted = list(range(int(first), int(last) + step, step))
+    assert [len(row) for row in rows] == wanted, f"the {shape}'s rows: {rows}"
     assert all(card is not None for row in rows for card in row), draw_pyramid(rows)
 
 
@@ -381,6 +554,33 @@ def waste_is(play: Play, cards: str) -> None:
     assert waste == cards_in(cards), f"the waste (bottom to top) is {[shown(c) for c in waste]}"
 
 
+PILE_NAME = r"(?P<pile>waste pile [1-3]|reserve [1-8])"
+"""A waste pile of Apophis (pile 1 is the waste) or a reserve pile of Giza, by number."""
+
+
+@then(parsers.re(PILE_NAME + r" is empty"))
+def numbered_pile_empty(play: Play, pile: str) -> None:
+    cards = play.now.pile(PILE_NAMED[pile])
+    assert not cards, f"{pile} holds {[shown(c) for c in cards]}"
+
+
+@then(parsers.re(PILE_NAME + r" is (?P<cards>(?!empty$).+)"))
+def numbered_pile_is(play: Play, pile: str, cards: str) -> None:
+    """The pile's cards from its bottom card to its top card."""
+    held = list(play.now.pile(PILE_NAMED[pile]))
+    assert held == cards_in(cards), f"{pile} (bottom to top) is {[shown(c) for c in held]}"
+
+
+@then(
+    parsers.re(r"the (?P<count>\d) (?P<kind>reserves|waste piles) hold (?P<each>\d+) cards? each")
+)
+def piles_hold_each(play: Play, count: str, kind: str, each: str) -> None:
+    snapshot = play.now
+    piles = snapshot.reserves if kind == "reserves" else (snapshot.waste, *snapshot.more_wastes)
+    sizes = [len(pile) for pile in piles]
+    assert sizes == [int(each)] * int(count), f"the {kind} hold {sizes} cards"
+
+
 @then(parsers.re(r"the (?P<pile>waste|stock) holds (?P<count>\d+) cards?"))
 def pile_holds(play: Play, pile: str, count: str) -> None:
     snapshot = play.now
@@ -388,24 +588,45 @@ def pile_holds(play: Play, pile: str, count: str) -> None:
     assert size == int(count), f"the {pile} holds {size} cards, not {count}"
 
 
-@then("all 52 cards of one deck are on the table, each once")
-def whole_deck(play: Play) -> None:
-    """Every card seen once; under the face-down switch, the hidden ones make up the 52."""
+@then(
+    parsers.re(
+        r"all (?P<count>52|48) cards of (?P<deck>one deck|the Spanish deck) are on the table, "
+        r"each once"
+    )
+)
+def whole_deck(play: Play, count: str, deck: str) -> None:
+    """Every card seen once, in every pile; under the face-down switch, the hidden ones make up
+    the count. ``the Spanish deck``: every card is one of its 48. (The French form asks for the
+    stock's order by its words, :mod:`~pyramide.conformance.reliance`; the Spanish one finds
+    out here whether the engine reports it.)"""
     snapshot = play.now
+    if snapshot.stock is None and deck != "one deck":
+        not_applicable("the adapter does not report the stock's cards")
     assert snapshot.stock is not None, "the adapter does not report the stock's cards"
     places = [c for row in snapshot.pyramid for c in row if c is not None]
-    listed = [c for c in places if c != FACE_DOWN] + [*snapshot.waste, *snapshot.stock]
-    assert len(places) + len(snapshot.waste) + len(snapshot.stock) == 52, (
-        f"{len(places) + len(snapshot.waste) + len(snapshot.stock)} cards on the table"
-    )
+    piles = [*face_up_piles(snapshot), *snapshot.stock]
+    listed = [c for c in places if c != FACE_DOWN] + piles
+    assert len(places) + len(piles) == int(count), f"{len(places) + len(piles)} cards on the table"
     assert len(set(listed)) == len(listed), f"a card appears twice: {sorted(listed)}"
     odd = [c for c in listed if Card.parse(c).ascii != c]
     assert not odd, f"cards not in the protocol's ASCII notation: {odd}"
+    if deck != "one deck":
+        foreign = [shown(c) for c in listed if Card.parse(c).deck.name != "spanish"]
+        assert not foreign, f"cards not of the Spanish deck: {foreign}"
 
 
-@then(parsers.re(r"the cards and the score are as they were (?P<when>at the start|after tap \d+)"))
+@then(
+    parsers.re(
+        r"the cards and the score are as they were "
+        r"(?P<when>at the start|after tap \d+|before the last tap)"
+    )
+)
 def as_they_were(play: Play, when: str) -> None:
-    index = 0 if when == "at the start" else int(when.split()[-1])
+    if when == "before the last tap":
+        index = len(play.taps) - 2
+        assert index >= 0, "the scenario has not tapped yet"
+    else:
+        index = 0 if when == "at the start" else int(when.split()[-1])
     before, now = play.taps[index], play.now
     assert cards_and_score(now) == cards_and_score(before), (
         f"expected the table {when}:\n{draw_pyramid(before.pyramid)}\nwaste {before.waste}, "
