@@ -8,16 +8,18 @@ for that codec: see ``docs/deal-codes.md``).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from pyramide.cards import Card
+from pyramide.conformance.reference_adapter import layout_data
 from pyramide.conformance.specdata import Fixture, render_message
 from pyramide.dealcode import parse_code
 
 from . import markdown as md
 from .diagrams import Board, trimmed
 from .links import DEALS, HOME, OPEN_POINTS, PROFILES, RULES_INDEX, SOURCES, Linker, depth
-from .scenarios import Diagrams
+from .scenarios import Diagrams, more_piles
 from .spec import Spec
 
 DOCUMENTED_DEAL = "py1-n-aaaaaas"
@@ -27,19 +29,25 @@ DOCUMENTED_DEAL = "py1-n-aaaaaas"
 def fixture_board(fixture: Fixture) -> tuple[Board, str]:
     """The fixture's starting table and where the drawing comes from."""
     if fixture.layout is not None:
-        layout = fixture.layout
-        board = Board(trimmed(layout["pyramid"]), layout["waste"], layout["stock"])
-        return board, "its layout"
+        return layout_board(fixture.layout), "its layout"
     checks = fixture.initial.checks if fixture.initial is not None else {}
     if "pyramid" in checks:
         rows = trimmed(checks["pyramid"])
         board = Board(rows, checks.get("waste", []), None, checks.get("stock_size"))
         return board, "the table the rules document draws"
     assert fixture.code is not None, f"{fixture.file}: no layout, no pyramid and no code"
-    dealt = parse_code(fixture.code).layout()
-    rows = [[card.ascii if card else None for card in row] for row in dealt.rows()]
-    board = Board(trimmed(rows), [card.ascii for card in dealt.waste], None, len(dealt.stock))
+    dealt = layout_data(parse_code(fixture.code).layout())
+    board = replace(layout_board(dealt), stock=None, stock_size=len(dealt["stock"]))
     return board, f"the reference codec's deal of {fixture.code}"
+
+
+def layout_board(layout: Mapping[str, Any]) -> Board:
+    """A protocol layout drawn: its rows down to the last card, and its piles (Giza's reserves
+    instead of a stock and a waste)."""
+    rows = trimmed(layout["pyramid"])
+    if layout.get("reserves"):
+        return Board(rows, more_piles=more_piles(layout))
+    return Board(rows, layout["waste"], layout["stock"], more_piles=more_piles(layout))
 
 
 def render_deals(spec: Spec, diagrams: Diagrams) -> str:

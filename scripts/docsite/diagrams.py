@@ -61,6 +61,9 @@ class Board:
     waste: Sequence[str] | None = None
     stock: Sequence[str] | None = None
     stock_size: int | None = None
+    more_piles: Sequence[tuple[str, Sequence[str]]] = ()
+    """The named variants' other piles, each with its name (``waste 2``, ``reserve 1``),
+    bottom card first."""
 
     def describe(self) -> str:
         """The board in words, for the image's alternative text and tooltip."""
@@ -71,6 +74,8 @@ class Board:
             parts.append(f"stock {self.stock_size} cards face down")
         elif self.stock is not None:
             parts.append("stock (top first) " + (" ".join(map(_name, self.stock)) or "empty"))
+        for label, cards in self.more_piles:
+            parts.append(f"{label} (bottom to top) " + (" ".join(map(_name, cards)) or "empty"))
         return "; ".join(parts)
 
 
@@ -111,13 +116,17 @@ def trimmed(rows: Sequence[Sequence[str | None]]) -> list[Sequence[str | None]]:
 
 
 def _piles(board: Board, top: float) -> tuple[list[str], float]:
-    """The stock then the waste, side by side under the pyramid, and their total width."""
-    if board.waste is None and board.stock is None and board.stock_size is None:
+    """The stock, the waste and the variants' other piles, side by side under the pyramid, and
+    their total width."""
+    no_stock = board.stock is None and board.stock_size is None
+    if no_stock and board.waste is None and not board.more_piles:
         return [], 0
     parts: list[str] = []
     x: float = MARGIN + LABEL_W
     y = top + LABEL_H
-    if board.stock_size is not None:
+    if no_stock:
+        pass  # nothing to draw for it (Giza's reserves stand in for the stock)
+    elif board.stock_size is not None:
         label = f"stock: {board.stock_size} cards, face down"
         parts.append(_text(x, top + 12, label, 12, GREY, "start"))
         if board.stock_size:
@@ -132,11 +141,13 @@ def _piles(board: Board, top: float) -> tuple[list[str], float]:
         parts.append(_text(x, top + 12, "stock (top first)", 12, GREY, "start"))
         parts += _fan(x, y, stock, marked=0)
         x += _fan_width(stock, "stock (top first)") + 24
-    waste = list(board.waste or [])
-    parts.append(_text(x, top + 12, "waste (bottom to top)", 12, GREY, "start"))
-    parts += _fan(x, y, waste, marked=len(waste) - 1)
-    x += _fan_width(waste, "waste (bottom to top)")
-    return parts, x - MARGIN
+    piles = [("waste (bottom to top)", board.waste)] if board.waste is not None else []
+    piles += [(f"{label} (bottom to top)", cards) for label, cards in board.more_piles]
+    for label, cards in piles:
+        parts.append(_text(x, top + 12, label, 12, GREY, "start"))
+        parts += _fan(x, y, list(cards), marked=len(cards) - 1)
+        x += _fan_width(list(cards), label) + 24
+    return parts, x - 24 - MARGIN
 
 
 def _fan_width(cards: Sequence[str], label: str) -> float:

@@ -12,9 +12,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 import pytest
-from pyramide.conformance.steps import parse_table
+from pyramide.conformance.steps import PILE_LINE, parse_table
 
 from . import markdown as md
 from .diagrams import Board, board_svg
@@ -117,12 +118,24 @@ def _board(scenario: Scenario, step: Step, piles: bool) -> tuple[Board, str]:
         caption = f"Drawn with the first example row: {shown}."
     if not piles:
         return Board(rows), caption
-    return Board(rows, parsed["waste"], parsed["stock"]), caption
+    more = more_piles(parsed)
+    if parsed.get("reserves"):  # Giza: no stock and no waste to draw
+        return Board(rows, more_piles=more), caption
+    return Board(rows, parsed["waste"], parsed["stock"], more_piles=more), caption
+
+
+def more_piles(layout: Mapping[str, Any]) -> list[tuple[str, list[str]]]:
+    """The variants' other piles of a protocol layout, named as the rulebook names them."""
+    wastes = [(f"waste {n}", pile) for n, pile in enumerate(layout.get("more_wastes", ()), 2)]
+    reserves = [(f"reserve {n}", pile) for n, pile in enumerate(layout.get("reserves", ()), 1)]
+    return wastes + reserves
 
 
 def _rows_written(drawing: str) -> int:
     """How many pyramid rows a table draws: the rows it leaves out are empty, and the diagram
     leaves them out too."""
     return sum(
-        1 for line in drawing.splitlines() if line.split() and not line.split()[0].endswith(":")
+        1
+        for line in drawing.splitlines()
+        if line.split() and not PILE_LINE.match(line.strip().lower())
     )
