@@ -21,11 +21,22 @@ are off (PySolFC's defaults are autodeal on, autodrop off), so every move is one
 for; PySolFC's move counter (``moves.index``, the first number of the status bar's "Moves/Total
 moves") then counts exactly one per pair, King, deal and redeal, and undo takes it back.
 
-Games: ``pysolfc-pyramid`` plays PySolFC game 38 ("Pyramid"), ``pysolfc-relaxed`` game 193
-("Relaxed Pyramid"). A deal of the engine's own (``deal=N``) is PySolFC's game number N. A
-table from a scenario is set up by putting the cards on PySolFC's stacks directly: the pyramid
-places, the waste (face up), the talon (its top card face up, as PySolFC keeps it) and, for a
-card on no pile, the foundation, where PySolFC puts removed cards.
+Games (:data:`GAMES`): the named profiles ``pysolfc-pyramid`` and ``pysolfc-relaxed`` are
+PySolFC games 38 ("Pyramid") and 193 ("Relaxed Pyramid"); the rule sets of our own
+``pysolfc-giza``, ``pysolfc-apophis``, ``pysolfc-king-tut`` and ``pysolfc-triangle``
+(:data:`RULE_SETS`, each with the PySolFC source lines it rests on) are games 592 ("Giza"), 658
+("Apophis"), 681 ("King Tut") and 700 ("Triangle"). ``pyramide check --profile`` names one of
+them with its YAML file (``docs/examples/pysolfc/pysolfc-giza.yaml``...). A deal of the
+engine's own (``deal=N``) is PySolFC's game number N. A table from a scenario is set up by
+putting the cards on PySolFC's stacks directly: the pyramid places (the Triangle's inverted
+rows of 7 down to 1), the waste (face up), Giza's 8 reserves (``s.reserves``, face up),
+Apophis's 3 waste piles (also ``s.reserves``: the suite's ``waste`` is pile 1, ``more_wastes``
+piles 2 and 3), the talon (face down, but for its top card where PySolFC's talon keeps it face
+up) and, for a card on no pile, the foundation, where PySolFC puts removed cards.
+
+:func:`make_profile_adapter` declares the suite's named profiles ``giza``, ``apophis``,
+``king-tut`` and ``triangle`` for those four games instead, though PySolFC plays other rules:
+it exists to measure how far each game is from the profile of that name.
 """
 
 from __future__ import annotations
@@ -33,7 +44,8 @@ from __future__ import annotations
 import os
 import sys
 import warnings
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -43,8 +55,123 @@ from pyramide.moves import parse_move
 
 ENV_VAR = "PYSOLFC_DIR"
 TESTED_VERSION = "3.6.1"
-GAME_IDS = {"pysolfc-pyramid": 38, "pysolfc-relaxed": 193}
-"""The suite's profile → PySolFC's game id (``pysollib/games/pyramid.py``)."""
+
+PYRAMID_ROWS = (1, 2, 3, 4, 5, 6, 7)
+TRIANGLE_ROWS = (7, 6, 5, 4, 3, 2, 1)
+"""Places per row, row 1 first: ``Pyramid._createPyramid`` and ``_createInvertedPyramid``
+(``pysollib/games/pyramid.py`` lines 197-238) make ``s.rows`` in that reading order."""
+
+ONE_WASTE = "waste"
+"""The suite's waste is ``s.waste``."""
+WASTE_PILES = "waste piles"
+"""The suite's ``waste``, ``waste-2``, ``waste-3`` are ``s.reserves`` (Apophis's three piles)."""
+RESERVES = "reserves"
+"""The suite's ``reserve-1`` .. ``reserve-8`` are ``s.reserves`` (Giza); no waste, no stock."""
+
+
+@dataclass(frozen=True)
+class PySolFCGame:
+    """One of PySolFC's games and where the suite's piles lie among its stacks."""
+
+    game_id: int
+    title: str
+    rows: tuple[int, ...]
+    piles: str
+
+
+GAMES = {
+    "pysolfc-pyramid": PySolFCGame(38, "Pyramid", PYRAMID_ROWS, ONE_WASTE),
+    "pysolfc-relaxed": PySolFCGame(193, "Relaxed Pyramid", PYRAMID_ROWS, ONE_WASTE),
+    "pysolfc-giza": PySolFCGame(592, "Giza", PYRAMID_ROWS, RESERVES),
+    "pysolfc-apophis": PySolFCGame(658, "Apophis", PYRAMID_ROWS, WASTE_PILES),
+    "pysolfc-king-tut": PySolFCGame(681, "King Tut", PYRAMID_ROWS, ONE_WASTE),
+    "pysolfc-triangle": PySolFCGame(700, "Triangle", TRIANGLE_ROWS, ONE_WASTE),
+}
+"""The rule set's name → PySolFC's game (registered at ``pysollib/games/pyramid.py`` lines
+1914-1962). Line numbers here and below are those of PySolFC 3.6.1 at commit 7a3d146a."""
+GAME_IDS = {name: game.game_id for name, game in GAMES.items()}
+
+NAMED_PROFILES = ("pysolfc-pyramid", "pysolfc-relaxed")
+"""Games 38 and 193 play the suite's named profiles of the same name (spec/profiles.yaml)."""
+
+RULE_SETS: dict[str, dict[str, Any]] = {
+    # Giza, game 592 (class Giza, pysollib/games/pyramid.py lines 344-355). The suite's giza
+    # profile (8 face-up reserve piles of 3 instead of a stock and a waste) plus the strict win:
+    "pysolfc-giza": {
+        # createGame(reserves=8, waste=False) (l. 349): no waste; the talon is an
+        # InitialDealTalonStack (l. 345), emptied by startGame, which deals three rows face up
+        # onto the 8 reserves (l. 352-353) before the pyramid (l. 355). A reserve is a
+        # Giza_Reserve (l. 337-341), an OpenStack moving only its top card (max_move=1,
+        # pysollib/stack.py l. 2189), pairing by Pyramid_StackMethods.acceptsCards (l. 65-71).
+        "reserves": 8,
+        # Neither Giza nor Pyramid overrides isGameWon, so Game.isGameWon decides: every card on
+        # the foundation (pysollib/game/__init__.py l. 2546-2549). The reserves must go too.
+        "strict_win": True,
+    },
+    # Apophis, game 658 (class Apophis(Pharaohs), l. 1348-1405): the apophis profile (three
+    # waste piles, a draw dealing one card onto each, three passes) plus the strict win.
+    "pysolfc-apophis": {
+        # createGame makes three Pyramid_Waste piles in s.reserves (l. 1384-1389), and the
+        # talon a DealReserveRedealTalonStack (l. 1378-1379), whose deal is one card onto each
+        # pile, left to right (dealRowAvail(rows=s.reserves), pysollib/stack.py l. 2144-2152,
+        # 2123); startGame deals the pyramid, then one such deal (l. 1399-1402). Only each
+        # pile's top moves (OpenStack max_move=1); tops pair with each other and the pyramid.
+        "waste_piles": 3,
+        # MAX_ROUNDS = 3 (l. 1356), passed as max_rounds (l. 1379): two redeals, and
+        # DealRowRedealTalonStack.canDealCards refuses a third (stack.py l. 2100-2108). The
+        # redeal gathers pile 1, then 2, then 3, each from its top (_redeal, stack.py
+        # l. 1817-1833), so pile 3's bottom card is dealt next, as the profile says.
+        "max_recycles": 2,
+        # No isGameWon in Apophis, Pharaohs (l. 1209-1250) or Pyramid: Game.isGameWon, every
+        # card on the foundation (game/__init__.py l. 2546-2549).
+        "strict_win": True,
+        # The talon is no drop stack (Apophis.createGame calls only defaultStackGroups,
+        # pysollib/layout.py l. 261-268) and its cards lie face down: stock_top_playable off.
+        # Not a switch, and so a deviation: a redeal deals its first row in the same click
+        # (DealRowRedealTalonStack.dealCards, stack.py l. 2116-2123), one move on the counter.
+    },
+    # King Tut, game 681 (class KingTut(RelaxedPyramid), l. 1647-1675): the king-tut profile
+    # as it is.
+    "pysolfc-king-tut": {
+        # The talon is a WasteTalonStack(max_rounds=UNLIMITED_REDEALS, num_deal=3)
+        # (l. 1660-1661): three cards a deal, turned one by one so the last lies on top
+        # (WasteTalonStack.dealCards, stack.py l. 3136-3169), and no limit on redeals. The
+        # waste is a Pyramid_Waste moving only its top card (l. 1664). Pyramid.startGame
+        # (l. 295-298) turns one deal, three cards, onto the waste, as the profile deals.
+        "draw_count": 3,
+        "max_recycles": None,
+        # RelaxedPyramid.isGameWon: the 28 pyramid places empty (l. 329-330).
+        "strict_win": False,
+        # The talon is no drop stack (l. 1674-1675) and lies face down: stock top not in play.
+    },
+    # Triangle, game 700 (class Triangle(Pyramid), l. 1691-1723): the triangle profile played
+    # with the rest of PySolFC's Pyramid rules (game 38, the pysolfc-pyramid profile).
+    "pysolfc-triangle": {
+        # s.rows = _createInvertedPyramid (l. 1704): rows of 7 down to 1, place (r, c) blocked
+        # by (r+1, c-1) and (r+1, c) where they exist (blockmap, l. 226-237).
+        "layout": "triangle",
+        # Talon_Class is Pyramid's (l. 187): Pyramid_Talon with max_rounds=3, two redeals.
+        "max_recycles": 2,
+        # Pyramid_Talon is a FaceUpWasteTalonStack (l. 120), whose top card lies face up
+        # (stack.py l. 3175-3191), and Triangle puts the talon among the drop stacks
+        # (l. 1721-1722), so its top card pairs and a King on it is removed (l. 121-124).
+        "stock_top_playable": True,
+        # No isGameWon override: Game.isGameWon, every card on the foundation.
+        "strict_win": True,
+    },
+}
+"""PySolFC's own rule sets for the variant games: each switch left out keeps the app's value,
+as in a ``--profile`` YAML file (the files ``pysolfc-*.yaml`` next to this module hold the
+same values)."""
+
+PROFILE_CLAIMS = {
+    "giza": "pysolfc-giza",
+    "apophis": "pysolfc-apophis",
+    "king-tut": "pysolfc-king-tut",
+    "triangle": "pysolfc-triangle",
+}
+"""For :func:`make_profile_adapter`: the suite's named profile → the PySolFC game said to play
+it. Only King Tut really does; the others differ as :data:`RULE_SETS` says."""
 
 CONVENTIONS = {
     "score": "none",  # PySolFC shows no score for these games (Game.getGameScore → None)
@@ -136,7 +263,7 @@ def _load() -> dict[str, Any]:
         for name in _CANVAS_ITEMS:
             setattr(pysoltk, name, _Inert)
         import pysollib.game as pgame
-        import pysollib.games.pyramid  # noqa: F401  (registers games 38 and 193)
+        import pysollib.games.pyramid  # noqa: F401  (registers games 38, 193, 592, 658...)
         import pysollib.layout as playout
         import pysollib.settings as psettings
         import pysollib.stack as pstack
@@ -166,6 +293,7 @@ def _load() -> dict[str, Any]:
             stacklevel=2,
         )
     _loaded.update(
+        FaceUpWasteTalonStack=pstack.FaceUpWasteTalonStack,
         game_module=pgame,
         AbstractCard=AbstractCard,
         GAME_DB=GAME_DB,
@@ -318,22 +446,31 @@ def _name(card: Any) -> str:
 
 
 class PySolFCEngine:
-    """PySolFC's Pyramid (38) or Relaxed Pyramid (193) as a move engine for the shim."""
+    """PySolFC's Pyramid games (:data:`GAMES`) as a move engine for the shim.
 
-    def __init__(self) -> None:
+    ``names`` maps the rule set names the harness starts games with to :data:`GAMES`' names
+    (by default each name is its own)."""
+
+    revision = 2
+    """It plays rule sets of protocol revision 2 (Giza's reserves, Apophis's waste piles, King
+    Tut's three-card draw, the Triangle's rows)."""
+
+    def __init__(self, names: Mapping[str, str] | None = None) -> None:
+        self.names = dict(names or {name: name for name in GAMES})
         self._games: dict[int, Any] = {}
         self.game: Any = None
+        self.spec: PySolFCGame = GAMES["pysolfc-pyramid"]
         self._moves: dict[str, Callable[[], Any]] = {}
 
     # new games
 
-    def _game_for(self, profile: str) -> Any:
-        if profile not in GAME_IDS:
-            raise ValueError(f"PySolFC plays the profiles {sorted(GAME_IDS)}, not {profile!r}")
-        game_id = GAME_IDS[profile]
-        if game_id not in self._games:
-            self._games[game_id] = _headless_game(game_id)
-        return self._games[game_id]
+    def _game_for(self, profile: str) -> tuple[Any, PySolFCGame]:
+        if profile not in self.names:
+            raise ValueError(f"PySolFC plays the rule sets {sorted(self.names)}, not {profile!r}")
+        spec = GAMES[self.names[profile]]
+        if spec.game_id not in self._games:
+            self._games[spec.game_id] = _headless_game(spec.game_id)
+        return self._games[spec.game_id], spec
 
     def new_game(
         self,
@@ -345,32 +482,46 @@ class PySolFCEngine:
     ) -> None:
         if code is not None:
             raise ValueError("PySolFC deals no deal codes of the suite (deal_codes=False)")
-        game = self._game_for(profile)
+        game, spec = self._game_for(profile)
         random = _load()["construct_random"]
         if deal is not None:
             game.newGame(random=random(str(deal)), autoplay=0)
         else:
             if layout is None:
                 raise ValueError("new_game needs a layout or a deal number")
-            placed = self._placement(game, layout)
+            placed = self._placement(game, spec, layout)
             # shuffle a deal as usual (all 52 cards to the talon), then lay our table instead of
             # PySolFC's own startGame; newGame then starts the move history from there
             game.newGame(random=random("1"), autoplay=0, dealer=lambda: self._lay(game, placed))
-        self.game = game
+        self.game, self.spec = game, spec
         self._moves = {}
 
     @staticmethod
-    def _placement(game: Any, layout: Mapping[str, Any]) -> list[tuple[Any, list[str]]]:
+    def _placement(
+        game: Any, spec: PySolFCGame, layout: Mapping[str, Any]
+    ) -> list[tuple[Any, list[str]]]:
+        """Which cards go on which of the game's stacks, each list bottom to top."""
         rows = layout["pyramid"]
-        if len(rows) != 7 or any(len(row) != r for r, row in enumerate(rows, start=1)):
-            raise ValueError("a layout's pyramid has 7 rows of 1 to 7 places")
+        if tuple(len(row) for row in rows) != spec.rows:
+            raise ValueError(f"{spec.title}'s rows hold {', '.join(map(str, spec.rows))} places")
         places = [card for row in rows for card in row]
-        stock = list(layout.get("stock") or [])
         placed: list[tuple[Any, list[str]]] = [
             (stack, [] if card in (None, "--") else [card])
             for stack, card in zip(game.s.rows, places, strict=True)
         ]
-        placed.append((game.s.waste, list(layout.get("waste") or [])))
+        wastes = [list(layout.get("waste") or []), *map(list, layout.get("more_wastes") or [])]
+        reserves = [list(pile) for pile in layout.get("reserves") or []]
+        stock = list(layout.get("stock") or [])
+        if spec.piles == ONE_WASTE:
+            stacks, piles = [game.s.waste], wastes
+        elif spec.piles == WASTE_PILES:
+            stacks, piles = list(game.s.reserves), wastes
+        else:
+            stacks, piles = list(game.s.reserves), reserves
+        others = reserves if spec.piles != RESERVES else [*wastes, stock]
+        if len(piles) > len(stacks) or any(others):
+            raise ValueError(f"{spec.title} has no such piles: {dict(layout)}")
+        placed.extend(zip(stacks, piles, strict=False))  # piles left out are empty
         placed.append((game.s.talon, stock[::-1]))  # a stack's cards run bottom to top
         return placed
 
@@ -388,8 +539,11 @@ class PySolFCEngine:
                 card = left.pop(name)
                 card.showFace()
                 stack.addCard(card, update=0)
-        for card in talon.cards[:-1]:
-            card.showBack()  # PySolFC's talon: only its top card lies face up
+        # the talon lies face down, but for the top card of a FaceUpWasteTalonStack (Pyramid's
+        # and Triangle's Pyramid_Talon), which PySolFC keeps face up
+        face_up_top = isinstance(talon, _load()["FaceUpWasteTalonStack"])
+        for card in talon.cards[:-1] if face_up_top else talon.cards:
+            card.showBack()
         for card in left.values():
             card.showFace()
             foundation.addCard(card, update=0)
@@ -414,12 +568,21 @@ class PySolFCEngine:
                 if target is not source and target.cards and target.acceptsCards(source, top):
                     pair = parse_move(f"{_name(top[0])}+{_name(target.cards[-1])}").ascii
                     found.setdefault(pair, partial(source.playMoveMove, 1, target))
-        # the talon cannot be dragged; a click on it removes a face-up, unblocked King on top
-        # (the test of Pyramid_StackMethods._dropKingClickHandler, pysollib/games/pyramid.py)
+        # the talon cannot be dragged; where it is a Pyramid_Talon (games 38, 193, 700), a click
+        # on it removes a face-up, unblocked King on top (the test of
+        # Pyramid_StackMethods._dropKingClickHandler, pysollib/games/pyramid.py l. 73-81); the
+        # other games' talons deal on a click
         king = talon.cards[-1] if talon.cards else None
-        if king is not None and king.face_up and king.rank == KING and not talon.basicIsBlocked():
+        if (
+            king is not None
+            and hasattr(talon, "_dropKingClickHandler")
+            and king.face_up
+            and king.rank == KING
+            and not talon.basicIsBlocked()
+        ):
             found[_name(king)] = lambda: talon.clickHandler(None)
         if game.canDealCards():
+            # Apophis's "recycle" also deals the first row (DealRowRedealTalonStack.dealCards)
             found["draw" if talon.cards else "recycle"] = lambda: game.dealCards(sound=False)
         return found
 
@@ -440,15 +603,23 @@ class PySolFCEngine:
         self._moves = {}
 
     def state(self) -> Mapping[str, Any]:
-        game = self.game
+        game, spec = self.game, self.spec
         if game is None:
             raise RuntimeError("no game started")
-        rows = game.s.rows
+        places = iter(game.s.rows)
         pyramid = [
-            [_name(stack.cards[-1]) if stack.cards else None for stack in rows[r : r + n]]
-            for r, n in ((n * (n - 1) // 2, n) for n in range(1, 8))
+            [_name(stack.cards[-1]) if stack.cards else None for stack in _take(places, n)]
+            for n in spec.rows
         ]
         stock = [_name(card) for card in reversed(game.s.talon.cards)]
+        wastes: list[list[str]] = [[]]
+        reserves: list[list[str]] = []
+        if spec.piles == ONE_WASTE:
+            wastes = [_names(game.s.waste.cards)]
+        elif spec.piles == WASTE_PILES:
+            wastes = [_names(stack.cards) for stack in game.s.reserves]
+        else:
+            reserves = [_names(stack.cards) for stack in game.s.reserves]
         if game.isGameWon():
             status = "won"
         elif self._legal():
@@ -457,7 +628,9 @@ class PySolFCEngine:
             status = "no-more-moves"
         return {
             "pyramid": pyramid,
-            "waste": [_name(card) for card in game.s.waste.cards],
+            "waste": wastes[0],
+            "more_wastes": wastes[1:],
+            "reserves": reserves,
             "stock": stock,
             "stock_size": len(stock),
             "score": 0,  # conventions: score none
@@ -467,14 +640,39 @@ class PySolFCEngine:
         }
 
 
+def _take(stacks: Any, count: int) -> list[Any]:
+    return [next(stacks) for _ in range(count)]
+
+
+def _names(cards: Sequence[Any]) -> list[str]:
+    return [_name(card) for card in cards]
+
+
 _load()  # on import: without PySolFC this module is of no use, and the error names PYSOLFC_DIR
 
 
 def make_adapter() -> MoveShimAdapter:
-    """``pyramide check --impl pysolfc_adapter:make_adapter --profile pysolfc-pyramid``."""
+    """``pyramide check --impl pysolfc_adapter:make_adapter --profile pysolfc-pyramid``; the
+    variant games with ``--profile docs/examples/pysolfc/pysolfc-giza.yaml`` (and so on)."""
     return MoveShimAdapter(
         PySolFCEngine(),
-        profiles=tuple(GAME_IDS),
+        profiles=NAMED_PROFILES,
+        rule_sets={name: dict(switches) for name, switches in RULE_SETS.items()},
+        deal_codes=False,
+        stock_order=True,
+        conventions=dict(CONVENTIONS),
+        tables=True,
+        own_deals=True,
+    )
+
+
+def make_profile_adapter() -> MoveShimAdapter:
+    """Games 592, 658, 681 and 700 said to play the suite's ``giza``, ``apophis``, ``king-tut``
+    and ``triangle`` profiles, to measure how PySolFC differs from them:
+    ``pyramide check --impl pysolfc_adapter:make_profile_adapter --profile giza``."""
+    return MoveShimAdapter(
+        PySolFCEngine(PROFILE_CLAIMS),
+        profiles=tuple(PROFILE_CLAIMS),
         deal_codes=False,
         stock_order=True,
         conventions=dict(CONVENTIONS),
