@@ -10,8 +10,8 @@ in is never touched:
     .venv/bin/python scripts/mutation.py --sample 60 --seed 1 --report /tmp/mutation.md
 
 prints the score and writes the survivors (file, line, operator, diff) as Markdown. A whole run
-(``--sample 0``) takes hours on two cores: a survivor costs one check per profile. Progress goes
-to standard error. ``judge`` is the test command Cosmic Ray runs for each mutant.
+(``--sample 0``) takes hours on two cores: a survivor costs every check of :func:`checks`.
+Progress goes to standard error. ``judge`` is the test command Cosmic Ray runs for each mutant.
 """
 
 from __future__ import annotations
@@ -41,11 +41,39 @@ def profiles() -> list[str]:
     return sorted(PROFILES, key=lambda name: name != "app")
 
 
+AS_FILES = ("drawn-with-waste", "aisleriot-thirteen", "apophis")
+"""Profiles the judge also checks as YAML files of their switches: a rule set read from a file
+holds strings of its own, which an ``is`` in place of ``==`` tells apart from the module's."""
+RULE_SETS = Path("judge-rule-sets")
+"""Where those files are written, in the working copy the judge runs in."""
+
+
+def checks() -> list[list[str]]:
+    """The ``pyramide check`` runs that judge a mutant, cheapest killers first: every named
+    profile; the profiles of :data:`AS_FILES` from YAML files; the app's rules through the
+    move-only shim, which names moves in ASCII (``pyramide.moves``) as a move-only engine does."""
+    runs = [["--profile", profile] for profile in profiles()]
+    runs += [["--profile", str(RULE_SETS / f"{name}.yaml")] for name in AS_FILES]
+    runs.append(["--impl", "pyramide.conformance.moveshim:example_factory", "--profile", "app"])
+    return runs
+
+
+def write_rule_sets(workdir: Path) -> None:
+    import yaml
+    from pyramide.profiles import PROFILES
+
+    folder = workdir / RULE_SETS
+    folder.mkdir()
+    for name in AS_FILES:
+        switches = {"name": f"{name}-from-a-file", "switches": PROFILES[name].switches}
+        (folder / f"{name}.yaml").write_text(yaml.safe_dump(switches), encoding="utf-8")
+
+
 def judge() -> int:
-    """Exit 1 as soon as ``pyramide check`` fails under some profile; 0 if all pass."""
-    for profile in profiles():
+    """Exit 1 as soon as a ``pyramide check`` run fails; 0 if all pass."""
+    for options in checks():
         status = subprocess.call(
-            [sys.executable, "-m", "pyramide.cli", "check", "--profile", profile],
+            [sys.executable, "-m", "pyramide.cli", "check", *options],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
@@ -158,6 +186,7 @@ def main(argv: list[str] | None = None) -> int:
         workdir = Path(temp)
         copy_repository(workdir)
         config = write_config(workdir)
+        write_rule_sets(workdir)
         session = workdir / "session.sqlite"
         env = {**os.environ, "PYTHONPATH": str(workdir / "reference")}
         subprocess.run(["cosmic-ray", "init", str(config), str(session)], cwd=workdir, check=True)
