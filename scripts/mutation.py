@@ -41,16 +41,21 @@ def profiles() -> list[str]:
     return sorted(PROFILES, key=lambda name: name != "app")
 
 
-AS_FILES = ("drawn-with-waste", "aisleriot-thirteen", "apophis")
-"""Profiles the judge also checks as YAML files of their switches: a rule set read from a file
-holds strings of its own, which an ``is`` in place of ``==`` tells apart from the module's."""
+AS_FILES = {
+    "drawn-with-waste-one-recycle": ("drawn-with-waste", {"max_recycles": 1}),
+    "thirteen-one-recycle": ("aisleriot-thirteen", {"max_recycles": 1}),
+    "apophis-one-recycle": ("apophis", {"max_recycles": 1}),
+}
+"""Rule sets the judge also checks from YAML files: a profile with one switch changed, so that
+no named profile matches and the engine gets the file's own values. Strings read from a file
+are not the module's objects, which an ``is`` in place of ``==`` tells apart."""
 RULE_SETS = Path("judge-rule-sets")
 """Where those files are written, in the working copy the judge runs in."""
 
 
 def checks() -> list[list[str]]:
     """The ``pyramide check`` runs that judge a mutant, cheapest killers first: every named
-    profile; the profiles of :data:`AS_FILES` from YAML files; the app's rules through the
+    profile; the rule sets of :data:`AS_FILES` from YAML files; the app's rules through the
     move-only shim, which names moves in ASCII (``pyramide.moves``) as a move-only engine does."""
     runs = [["--profile", profile] for profile in profiles()]
     runs += [["--profile", str(RULE_SETS / f"{name}.yaml")] for name in AS_FILES]
@@ -64,9 +69,9 @@ def write_rule_sets(workdir: Path) -> None:
 
     folder = workdir / RULE_SETS
     folder.mkdir()
-    for name in AS_FILES:
-        switches = {"name": f"{name}-from-a-file", "switches": PROFILES[name].switches}
-        (folder / f"{name}.yaml").write_text(yaml.safe_dump(switches), encoding="utf-8")
+    for name, (profile, changed) in AS_FILES.items():
+        rule_set = {"name": name, "switches": {**PROFILES[profile].switches, **changed}}
+        (folder / f"{name}.yaml").write_text(yaml.safe_dump(rule_set), encoding="utf-8")
 
 
 def judge() -> int:

@@ -246,6 +246,19 @@ def test_the_whole_rulebook_of_a_profile_runs_and_the_reference_passes_it(profil
     assert skipped_as(outcomes, OUTSIDE) == sorted(set(outcomes.tags) - set(inside))
 
 
+def test_a_rule_set_no_profile_has_passes_on_the_reference_and_deals_no_code(
+    tmp_path: Path,
+) -> None:
+    """Apophis with one recycle: no letter deals it, so the scenarios reading a deal's code are
+    outside the rule set, and everything else passes."""
+    rules = tmp_path / "apophis-one-recycle.yaml"
+    rules.write_text("waste_piles: 3\nmax_recycles: 1\n", encoding="utf-8")
+    outcomes = run("FrenchTexts", "--pyramide-profile", str(rules))
+    assert outcomes.with_outcome("passed") and outcomes.with_outcome("failed") == []
+    codeless = [n for n in skipped_as(outcomes, OUTSIDE) if "no profile letter" in outcomes.text[n]]
+    assert codeless and all("CODE-FORMAT" in outcomes.tags[n] for n in codeless)
+
+
 def test_a_rule_set_given_as_a_file_of_switches_runs_like_the_profile_it_equals(
     tmp_path: Path,
 ) -> None:
