@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
-from pyramide import PROFILES, Game
+from pyramide import PROFILES, Game, Move
 from pyramide.dealcode import deal
 from pyramide.solver import SolverTimeout, can_remove, solve
 
@@ -20,15 +22,20 @@ def test_no_verdict_in_time_raises() -> None:
         can_remove(_game("three-passes", 12), 26, time_limit=0.01)
 
 
+def wins(game: Game, moves: Sequence[Move]) -> bool:
+    """Whether ``moves``, played from ``game``'s table, win (each must be legal)."""
+    replay = Game(game.layout(), game.profile)
+    for move in moves:
+        replay.push(move)
+    return replay.is_won()
+
+
 def test_a_shortest_line_not_proven_in_time_is_still_a_win() -> None:
     # deal 0 of the app's profile: a win is found at once, its shortest line takes seconds
     game = _game("app", 0)
     solution = solve(game, time_limit=0.05)
     assert solution.winnable and solution.max_removed == 28 and not solution.shortest
-    replay = Game(game.layout(), game.profile)
-    for move in solution.moves:
-        replay.push(move)
-    assert replay.is_won()
+    assert wins(game, solution.moves)
 
 
 def test_a_generous_limit_changes_nothing() -> None:
@@ -47,10 +54,7 @@ def test_the_variant_search_honours_the_time_limit_too() -> None:
     game = _game("king-tut", 8)
     solution = solve(game, time_limit=0.3)
     assert solution.winnable and solution.max_removed == 28 and not solution.shortest
-    replay = Game(game.layout(), game.profile)
-    for move in solution.moves:
-        replay.push(move)
-    assert replay.is_won()
+    assert wins(game, solution.moves)
     giza = _game("giza", 18)
     assert solve(giza, time_limit=600) == solve(giza)
     assert can_remove(giza, 28, time_limit=600)
