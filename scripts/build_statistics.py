@@ -268,6 +268,19 @@ def compare(summary: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _not_solved(summaries: Sequence[dict[str, Any]]) -> list[str]:
+    """A line naming the profiles with no deal in the cache yet, so the page never claims them."""
+    shown = {summary["profile"] for summary in summaries}
+    missing = [name for name in PROFILES if name not in shown]
+    if not missing:
+        return []
+    return [
+        f"Not on this page yet (no deal solved in the cache): {', '.join(missing)}. "
+        "`pyramide stats --profile P` gives any profile's figures for fewer deals.",
+        "",
+    ]
+
+
 def page(summaries: Sequence[dict[str, Any]], args: argparse.Namespace) -> str:
     load = os.getloadavg()
     out = [
@@ -299,6 +312,7 @@ def page(summaries: Sequence[dict[str, Any]], args: argparse.Namespace) -> str:
         "the share of deals a player who could see every card would win, an upper bound on "
         "what a player can do.",
         "",
+        *_not_solved(summaries),
         "| profile | deals | winnable | win rate | 95 % interval | unresolved "
         "| mean most removable | shortest win, median (deals) |",
         "|---|---|---|---|---|---|---|---|",
