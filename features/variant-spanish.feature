@@ -290,13 +290,14 @@ Feature: Variant: the Spanish pyramid, 48 cards and pairs of 12
       And the player reads « Cette carte est bloquée par une autre »
       And the score is 0
 
-    @VAR-SPANISH-REY-ALONE @END-NO-MORE-MOVES
+    @VAR-SPANISH-REY-ALONE @END-NO-MORE-MOVES @VAR-SPANISH-PAIRS-TWELVE
     Scenario: Nothing left to draw, recycle or remove: no more moves
-      The 9O and the 2E make 11, and the 5B lies under them.
+      The 9O and the 6E make 15, a 6 makes 12 with another 6 but never with itself, and the 5B
+      lies under them.
       Given a table:
         """
             5B
-          9O  2E
+          9O  6E
         waste: [RO]
         """
       When I tap the waste

@@ -210,7 +210,8 @@ class Game:
             return move.card.goes_alone and place is not None and self._is_available(place)
         first, second = self.place_of(move.first), self.place_of(move.second)
         return (
-            move.first.rank + move.second.rank == self.target
+            move.first != move.second  # a Spanish 6 makes 12 with a 6, never with itself
+            and move.first.rank + move.second.rank == self.target
             and first is not None
             and second is not None
             and self._pair_allowed(first, second)

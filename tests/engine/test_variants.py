@@ -123,3 +123,11 @@ def test_spanish_pairs_make_12_the_rey_goes_alone_and_13_is_refused() -> None:
     with pytest.raises(MoveError):
         parse_move("CB")
     assert parse_move("RO").card.goes_alone  # type: ignore[union-attr]
+
+
+def test_a_spanish_6_pairs_with_another_6_but_never_with_itself() -> None:
+    game = Game(Layout.from_rows(rows("6O"), "6E"), get_profile("spanish"))
+    assert game.is_legal(parse_move("6O+6E"))
+    alone = Game(Layout.from_rows(rows("6O")), get_profile("spanish"))
+    assert not alone.is_legal(parse_move("6O+6O"))
+    assert alone.legal_moves() == [] and alone.status is Status.NO_MORE_MOVES
