@@ -98,6 +98,13 @@ PYRAMID = Geometry("pyramid", (1, 2, 3, 4, 5, 6, 7))
 TRIANGLE = Geometry("triangle", (7, 6, 5, 4, 3, 2, 1), inverted=True)
 GEOMETRIES = {geometry.name: geometry for geometry in (PYRAMID, TRIANGLE)}
 
+
+def by_first_row(width: int) -> Geometry | None:
+    """The shape whose row 1 holds ``width`` places (1: the pyramid, 7: the Triangle), which is
+    how a drawn table or a snapshot's rows tell their shape; None for any other width."""
+    return next((g for g in GEOMETRIES.values() if g.row_lengths[0] == width), None)
+
+
 ROWS = PYRAMID.rows
 PYRAMID_SIZE = PYRAMID.size
 POSITIONS = PYRAMID.positions

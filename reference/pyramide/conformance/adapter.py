@@ -33,6 +33,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
+from ..layout import PYRAMID, by_first_row
+
 _TARGET = re.compile(r"^r([1-7])c([1-7])$")
 FACE_DOWN = "??"
 """A pyramid place holding a card the player cannot see."""
@@ -276,7 +278,7 @@ def face_down_view(rows: Sequence[Sequence[str | None]]) -> list[list[str | None
     """The pyramid as a player sees it when covered cards lie face down: a card with a card
     left on it in the row below shows as ``??``. Rows that shrink downwards are the Triangle's,
     where the row below lies on places ``c - 1`` and ``c``."""
-    shift = -1 if len(rows[0]) > len(rows[-1]) else 0
+    shift = -1 if (by_first_row(len(rows[0])) or PYRAMID).inverted else 0
 
     def covered(r: int, c: int) -> bool:
         below = rows[r + 1] if r + 1 < len(rows) else ()

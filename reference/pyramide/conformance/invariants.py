@@ -38,7 +38,7 @@ from typing import Any
 
 from ..cards import FRENCH, Card, Deck
 from ..dealcode import ALPHABET, SUFFIX_LENGTH, deal_order
-from ..layout import PYRAMID, TRIANGLE, Geometry
+from ..layout import PYRAMID, Geometry, by_first_row
 from ..profiles import profile_from_switches
 from .adapter import FACE_DOWN, MORE_PILES, Adapter, Snapshot, target_name
 from .reference_adapter import layout_data
@@ -101,7 +101,7 @@ def random_layout(rng: random.Random, switches: Mapping[str, Any]) -> dict[str, 
 
 def geometry_of(snapshot: Snapshot) -> Geometry:
     """The Triangle when row 1 holds 7 places, else the pyramid."""
-    return TRIANGLE if len(snapshot.pyramid[0]) == TRIANGLE.row_lengths[0] else PYRAMID
+    return by_first_row(len(snapshot.pyramid[0])) or PYRAMID
 
 
 def deck_of(snapshot: Snapshot) -> Deck:
@@ -114,7 +114,7 @@ def deck_of(snapshot: Snapshot) -> Deck:
 def lying_on(rows: Sequence[Sequence[str | None]], r: int, c: int) -> list[tuple[int, int]]:
     """The places of the row below that lie on place (r, c), all counted from 1, in rows of
     either shape (the Triangle's row 1 holds 7 places)."""
-    geometry = TRIANGLE if len(rows[0]) == TRIANGLE.row_lengths[0] else PYRAMID
+    geometry = by_first_row(len(rows[0])) or PYRAMID
     return [geometry.positions[i] for i in geometry.covered_by[geometry.index_of(r, c)]]
 
 

@@ -42,7 +42,7 @@ import pytest
 from pytest_bdd import given, parsers, then, when
 
 from ..cards import Card, CardError
-from ..layout import GEOMETRIES, PYRAMID, Geometry
+from ..layout import GEOMETRIES, PYRAMID, Geometry, by_first_row
 from .adapter import (
     FACE_DOWN,
     MORE_PILES,
@@ -106,8 +106,7 @@ def drawn_geometry(text: str) -> Geometry | None:
     for line in text.splitlines():
         words = line.split()
         if words and PILE_LINE.match(line.strip().lower()) is None:
-            lengths = {g.row_lengths[0]: g for g in GEOMETRIES.values()}
-            return lengths.get(len(words))
+            return by_first_row(len(words))
     return None
 
 
