@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import Enum
 
@@ -128,7 +129,7 @@ class Game:
     def status(self) -> Status:
         if self.is_won():
             return Status.WON
-        return Status.PLAYING if self.legal_moves() else Status.NO_MORE_MOVES
+        return Status.PLAYING if self.has_legal_move() else Status.NO_MORE_MOVES
 
     def is_won(self) -> bool:
         """The app wins on an empty pyramid; the strict win also needs stock and waste empty."""
@@ -217,19 +218,30 @@ class Game:
             and self._pair_allowed(first, second)
         )
 
+    def _removals(self) -> Iterator[Move]:
+        """The removals worth asking :meth:`is_legal` about: Kings, then pairs of the cards in
+        play that make the target."""
+        candidates = self.in_play()
+        yield from (RemoveKing(c) for c in candidates if c.goes_alone)
+        for n, a in enumerate(candidates):
+            yield from (
+                RemovePair(a, b) for b in candidates[n + 1 :] if a.rank + b.rank == self.target
+            )
+
+    def has_legal_move(self) -> bool:
+        """Whether :meth:`legal_moves` would list anything, without listing it all: the status
+        is asked after every tap, and a stock to draw from answers at once."""
+        if self.is_won():
+            return False
+        if self._stock or self.can_recycle():
+            return True
+        return any(self.is_legal(m) for m in self._removals())
+
     def legal_moves(self) -> list[Move]:
         """Every legal move: Kings, then pairs, then draw or recycle."""
         if self.is_won():
             return []
-        candidates = self.in_play()
-        moves: list[Move] = [RemoveKing(c) for c in candidates if c.goes_alone]
-        moves.extend(
-            RemovePair(a, b)
-            for n, a in enumerate(candidates)
-            for b in candidates[n + 1 :]
-            if a.rank + b.rank == self.target
-        )
-        moves = [m for m in moves if self.is_legal(m)]
+        moves = [m for m in self._removals() if self.is_legal(m)]
         if self._stock:
             moves.append(Draw())
         elif self.can_recycle():

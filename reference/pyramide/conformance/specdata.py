@@ -17,7 +17,7 @@ import json
 import string
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -102,7 +102,13 @@ class _Document:
 
     file: Path
     data: Any
-    root: yaml.Node | None
+    text: str
+
+    @cached_property
+    def root(self) -> yaml.Node | None:
+        """The node tree, composed only when an error needs a line number (it costs as much as
+        the loading itself)."""
+        return yaml.compose(self.text)
 
     def error(self, message: str, path: Sequence[PathPart] = ()) -> SpecError:
         return SpecError(self.file, message, path, _line_of(self.root, path))
@@ -131,13 +137,12 @@ def _read(file: Path, schema_name: str) -> _Document:
         raise SpecError(file, f"cannot read the file: {error.strerror}") from None
     try:
         data = yaml.safe_load(text)
-        root = yaml.compose(text)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         line = None if mark is None else mark.line + 1
         problem = getattr(error, "problem", None) or str(error)
         raise SpecError(file, f"not valid YAML: {problem}", line=line) from None
-    document = _Document(file, data, root)
+    document = _Document(file, data, text)
     validator = jsonschema.Draft202012Validator(_schema(schema_name))
     errors = sorted(validator.iter_errors(data), key=lambda e: (len(e.absolute_path), e.message))
     if errors:
