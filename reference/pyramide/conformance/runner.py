@@ -52,6 +52,8 @@ class CheckOptions:
     invariant_games: int = 12
     min_coverage: float = DEFAULT_MIN_COVERAGE
     pytest_args: list[str] = field(default_factory=list)
+    plugins: list[object] = field(default_factory=list)
+    """More pytest plugin objects for the run (the mutation judge selects scenarios with one)."""
 
 
 def rule_catalogue() -> dict[str, tuple[str, str, str]]:
@@ -148,7 +150,7 @@ def run_check(options: CheckOptions, out: TextIO | None = None) -> int:
     elif options.profile:
         args += ["--pyramide-profile", options.profile]
     args += ["--pyramide-timeout", str(options.timeout)]
-    status = pytest.main([*args, *options.pytest_args], plugins=[collector])
+    status = pytest.main([*args, *options.pytest_args], plugins=[collector, *options.plugins])
     if status not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED) or not collector.results:
         print(f"pyramide check: the suite could not run (pytest status {status})", file=sys.stderr)
         return HARNESS_ERROR
