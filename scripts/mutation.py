@@ -23,68 +23,24 @@ import random
 import shutil
 import subprocess
 import sys
-import tempfile
 from collections import Counter
 from pathlib import Path
 
+from mutation_judge import (
+    MAP,
+    PACKAGE,
+    PRISTINE,
+    RULE_CODE,
+    build_map,
+    self_check,
+    write_rule_sets,
+)
+
 ROOT = Path(__file__).resolve().parents[1]
-RULE_CODE = ["game.py", "table.py", "moves.py", "layout.py", "profiles.py", "dealcode.py"]
-"""The modules of reference/pyramide/ that hold the rules (the issue's "rule code")."""
+JUDGE = Path(__file__).with_name("mutation_judge.py")
 COPIED = ["reference", "features", "spec", "pyproject.toml"]
-TIMEOUT = 300.0
-
-
-def profiles() -> list[str]:
-    """Every named profile, the app's first (most mutants die there, fastest)."""
-    from pyramide.profiles import PROFILES
-
-    return sorted(PROFILES, key=lambda name: name != "app")
-
-
-AS_FILES = {
-    "drawn-with-waste-one-recycle": ("drawn-with-waste", {"max_recycles": 1}),
-    "thirteen-one-recycle": ("aisleriot-thirteen", {"max_recycles": 1}),
-    "apophis-one-recycle": ("apophis", {"max_recycles": 1}),
-}
-"""Rule sets the judge also checks from YAML files: a profile with one switch changed, so that
-no named profile matches and the engine gets the file's own values. Strings read from a file
-are not the module's objects, which an ``is`` in place of ``==`` tells apart."""
-RULE_SETS = Path("judge-rule-sets")
-"""Where those files are written, in the working copy the judge runs in."""
-
-
-def checks() -> list[list[str]]:
-    """The ``pyramide check`` runs that judge a mutant, cheapest killers first: every named
-    profile; the rule sets of :data:`AS_FILES` from YAML files; the app's rules through the
-    move-only shim, which names moves in ASCII (``pyramide.moves``) as a move-only engine does."""
-    runs = [["--profile", profile] for profile in profiles()]
-    runs += [["--profile", str(RULE_SETS / f"{name}.yaml")] for name in AS_FILES]
-    runs.append(["--impl", "pyramide.conformance.moveshim:example_factory", "--profile", "app"])
-    return runs
-
-
-def write_rule_sets(workdir: Path) -> None:
-    import yaml
-    from pyramide.profiles import PROFILES
-
-    folder = workdir / RULE_SETS
-    folder.mkdir()
-    for name, (profile, changed) in AS_FILES.items():
-        rule_set = {"name": name, "switches": {**PROFILES[profile].switches, **changed}}
-        (folder / f"{name}.yaml").write_text(yaml.safe_dump(rule_set), encoding="utf-8")
-
-
-def judge() -> int:
-    """Exit 1 as soon as a ``pyramide check`` run fails; 0 if all pass."""
-    for options in checks():
-        status = subprocess.call(
-            [sys.executable, "-m", "pyramide.cli", "check", *options],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        if status != 0:
-            return 1
-    return 0
+TIMEOUT = 900.0
+"""Cosmic Ray's limit per mutant; the judge stops a hung check itself well before."""
 
 
 def copy_repository(into: Path) -> None:
@@ -93,22 +49,32 @@ def copy_repository(into: Path) -> None:
         ["git", "archive", "HEAD", *COPIED], cwd=ROOT, capture_output=True, check=True
     )
     subprocess.run(["tar", "-x", "-C", str(into)], input=archive.stdout, check=True)
+    (into / PRISTINE).mkdir()
+    for name in RULE_CODE:
+        shutil.copy(into / PACKAGE / name, into / PRISTINE / name)
 
 
 def write_config(workdir: Path) -> Path:
-    modules = ", ".join(f'"reference/pyramide/{name}"' for name in RULE_CODE)
+    modules = ", ".join(f'"{PACKAGE / name}"' for name in RULE_CODE)
     config = workdir / "cosmic-ray.toml"
     config.write_text(
         "[cosmic-ray]\n"
         f"module-path = [{modules}]\n"
         f"timeout = {TIMEOUT}\n"
         "excluded-modules = []\n"
-        f'test-command = "{sys.executable} {Path(__file__).resolve()} judge"\n\n'
+        f'test-command = "{sys.executable} {JUDGE} judge {workdir}"\n\n'
         "[cosmic-ray.distributor]\n"
         'name = "local"\n',
         encoding="utf-8",
     )
     return config
+
+
+def count_mutants(session: Path) -> int:
+    from cosmic_ray.work_db import WorkDB, use_db
+
+    with use_db(str(session), WorkDB.Mode.open) as db:
+        return int(db.num_work_items)
 
 
 def keep_a_sample(session: Path, size: int, seed: int) -> int:
@@ -125,8 +91,22 @@ def keep_a_sample(session: Path, size: int, seed: int) -> int:
         return len(jobs)
 
 
+def verdict(result: dict[str, object]) -> str:
+    """What became of a mutant: killed, survived, or one of the judge's two verdicts without a
+    run (its first output line says which)."""
+    outcome = str(result.get("test_outcome") or result.get("worker_outcome"))
+    said = str(result.get("output") or "")
+    for marker, name in (("EQUIVALENT", "equivalent (annotations)"), ("NOT EXECUTED", UNRUN)):
+        if outcome == "survived" and marker in said:
+            return name
+    return outcome
+
+
+UNRUN = "not executed by the suite"
+
+
 def results(workdir: Path, session: Path) -> list[dict[str, object]]:
-    """One record per mutant that ran: where, which operator, the outcome, the diff."""
+    """One record per mutant that ran: where, which operator, the verdict, the diff."""
     dump = subprocess.run(
         ["cosmic-ray", "dump", str(session)], cwd=workdir, capture_output=True, text=True
     )
@@ -141,73 +121,130 @@ def results(workdir: Path, session: Path) -> list[dict[str, object]]:
                 "file": Path(spec["module_path"]).name,
                 "line": spec["start_pos"][0],
                 "operator": spec["operator_name"].split("/")[-1],
-                "outcome": result.get("test_outcome") or result.get("worker_outcome"),
+                "outcome": verdict(result),
                 "diff": result.get("diff") or "",
             }
         )
     return records
 
 
+def change(record: dict[str, object]) -> str:
+    changed = [
+        d[1:].strip()
+        for d in str(record["diff"]).splitlines()
+        if d[:1] in "+-" and not d.startswith(("+++", "---"))
+    ]
+    return " → ".join(changed).replace("|", "\\|")
+
+
 def markdown(records: list[dict[str, object]], total: int, sample: int, seed: int) -> str:
     counts = Counter(str(r["outcome"]) for r in records)
-    judged = counts["killed"] + counts["survived"]
+    judged = counts["killed"] + counts["survived"] + counts[UNRUN]
     score = 100 * counts["killed"] / judged if judged else 0.0
     lines = [
         f"Mutants in the rule code: {total}; run: {len(records)} "
         f"({'all' if not sample else f'a seeded sample, seed {seed}'}); "
         + ", ".join(f"{n} {outcome}" for outcome, n in sorted(counts.items())),
         "",
-        f"Score: {counts['killed']}/{judged} killed ({score:.1f} %).",
+        f"Score, annotation-only mutants set aside: {counts['killed']}/{judged} killed "
+        f"({score:.1f} %).",
         "",
-        "| file | line | operator | change |",
-        "|---|---|---|---|",
+        "| file | line | operator | verdict | change |",
+        "|---|---|---|---|---|",
     ]
     for r in sorted(records, key=lambda r: (str(r["file"]), int(str(r["line"])))):
-        if r["outcome"] != "survived":
-            continue
-        changed = [
-            d[1:].strip()
-            for d in str(r["diff"]).splitlines()
-            if d[:1] in "+-" and not d.startswith(("+++", "---"))
-        ]
-        change = " → ".join(changed).replace("|", "\\|")
-        lines.append(f"| {r['file']} | {r['line']} | {r['operator']} | `{change}` |")
+        if r["outcome"] in ("survived", UNRUN):
+            lines.append(
+                f"| {r['file']} | {r['line']} | {r['operator']} | {r['outcome']} | `{change(r)}` |"
+            )
     return "\n".join(lines) + "\n"
+
+
+SESSION = "session.sqlite"
+
+
+def prepare(workdir: Path, sample: int, seed: int) -> int:
+    """A fresh working copy with its session of mutants and the judge's coverage map; returns
+    how many mutants the rule code has."""
+    if workdir.exists():
+        shutil.rmtree(workdir)
+    workdir.mkdir(parents=True)
+    copy_repository(workdir)
+    config = write_config(workdir)
+    write_rule_sets(workdir)
+    session = workdir / SESSION
+    subprocess.run(["cosmic-ray", "init", str(config), str(session)], cwd=workdir, check=True)
+    total = keep_a_sample(session, sample, seed)
+    print(f"{total} mutants; running {sample or total}", file=sys.stderr)
+    coverage_map = build_map(workdir, sys.executable)
+    (workdir / MAP).write_text(json.dumps(coverage_map), encoding="utf-8")
+    self_check(workdir, sys.executable)
+    return total
+
+
+def split(workdir: Path, copies: list[Path]) -> None:
+    """Share the mutants left to run between ``workdir`` and its ``copies``, one working copy
+    per worker (Cosmic Ray mutates files in place, so two workers cannot share one)."""
+    from cosmic_ray.work_db import WorkDB, use_db
+    from cosmic_ray.work_item import WorkerOutcome, WorkResult
+
+    for copy in copies:
+        if copy.exists():
+            shutil.rmtree(copy)
+        shutil.copytree(workdir, copy)
+        write_config(copy)
+    workers = [workdir, *copies]
+    for number, worker in enumerate(workers):
+        with use_db(str(worker / SESSION), WorkDB.Mode.open) as db:
+            pending = sorted(item.job_id for item in db.pending_work_items)
+            others = [job for n, job in enumerate(pending) if n % len(workers) != number]
+            db.set_multiple_results(others, WorkResult(worker_outcome=WorkerOutcome.SKIPPED))
+
+
+def execute(workers: list[Path]) -> None:
+    """Run every worker's session at once and wait for all."""
+    running = [
+        subprocess.Popen(
+            ["cosmic-ray", "exec", str(worker / "cosmic-ray.toml"), str(worker / SESSION)],
+            cwd=worker,
+            env={**os.environ, "PYTHONPATH": str(worker / "reference")},
+        )
+        for worker in workers
+    ]
+    failed = [
+        worker for worker, process in zip(workers, running, strict=True) if process.wait() != 0
+    ]
+    if failed:
+        raise SystemExit(f"cosmic-ray exec failed in {', '.join(map(str, failed))}")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("command", nargs="?", choices=["run", "judge"], default="run")
     parser.add_argument("--sample", type=int, default=60, help="mutants to run (0: all)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1, help="workers, one per core")
     parser.add_argument("--report", type=Path, help="write the Markdown summary here")
+    parser.add_argument(
+        "--workdir",
+        type=Path,
+        default=ROOT / "build" / "mutation",
+        help="the working copy (default build/mutation; workers add -2, -3...): a stopped run "
+        "goes on with --resume",
+    )
+    parser.add_argument("--resume", action="store_true", help="go on with the sessions left")
     args = parser.parse_args(argv)
-    if args.command == "judge":
-        return judge()
     if shutil.which("cosmic-ray") is None:
         print("cosmic-ray is not installed: pip install -e '.[mutation]'", file=sys.stderr)
         return 2
-    with tempfile.TemporaryDirectory(prefix="pyramide-mutation-") as temp:
-        workdir = Path(temp)
-        copy_repository(workdir)
-        config = write_config(workdir)
-        write_rule_sets(workdir)
-        session = workdir / "session.sqlite"
-        env = {**os.environ, "PYTHONPATH": str(workdir / "reference")}
-        subprocess.run(["cosmic-ray", "init", str(config), str(session)], cwd=workdir, check=True)
-        total = keep_a_sample(session, args.sample, args.seed)
-        print(f"{total} mutants; running {args.sample or total}", file=sys.stderr)
-        baseline = subprocess.call(["cosmic-ray", "baseline", str(config)], cwd=workdir, env=env)
-        if baseline != 0:
-            print("the unmutated engine fails the suite: nothing to measure", file=sys.stderr)
-            return 1
-        subprocess.run(
-            ["cosmic-ray", "--verbosity", "INFO", "exec", str(config), str(session)],
-            cwd=workdir,
-            env=env,
-            check=True,
-        )
-        text = markdown(results(workdir, session), total, args.sample, args.seed)
+    workdir = args.workdir.resolve()
+    copies = [workdir.with_name(f"{workdir.name}-{n}") for n in range(2, args.jobs + 1)]
+    if not (args.resume and (workdir / SESSION).exists()):
+        prepare(workdir, args.sample, args.seed)
+        split(workdir, copies)
+    workers = [workdir, *(copy for copy in copies if (copy / SESSION).exists())]
+    execute(workers)
+    records = [r for worker in workers for r in results(worker, worker / SESSION)]
+    text = markdown(records, count_mutants(workdir / SESSION), args.sample, args.seed)
     print(text)
     if args.report:
         args.report.write_text(text, encoding="utf-8")

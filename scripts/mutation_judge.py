@@ -1,0 +1,398 @@
+"""The mutation judge: does the conformance suite catch a mutant? — run only where it can.
+
+A mutant of the reference engine changes a line or two. A scenario that never executes those
+lines plays exactly as it did on the real engine, so only the scenarios that executed them (and
+the invariant games, if they did) need to run again. The judge therefore works in two steps:
+
+1. ``map`` (once, before any mutant): every check of :func:`checks` runs under ``coverage``
+   with one *context* per scenario, which gives, for every line of the rule code, the scenarios
+   (and invariant games) of every check that executed it, and each scenario's outcome.
+2. ``judge`` (for each mutant, as Cosmic Ray's test command): it finds the lines the mutant
+   changed (against the pristine copies), and for each check that executed them runs ``pyramide
+   check`` on those scenarios alone. The mutant is killed as soon as such a run fails. If every
+   selected scenario has the outcome it had on the real engine, the whole check would have the
+   verdict it had, so it passes; if an outcome changed without failing (a scenario now outside
+   the rule set, say, which could tip the coverage gate), the whole check runs.
+
+Why a selected run gives the whole run's verdict:
+
+- Code run before the first scenario (imports, the rule set worked out at collection, fixtures
+  and the geometry's cached tables, warmed up front by :class:`Contexts`) is shared by every
+  scenario: a line executed there makes the judge run the whole check.
+- Results cached during a scenario (``functools.cache``) are pure functions of their
+  arguments, so a later scenario reads the value it would have computed itself.
+- Each scenario gets a fresh adapter; nothing else carries state from one to the next.
+
+Two kinds of mutants need no run at all, and the judge says so on its output (Cosmic Ray keeps
+it): a mutant that only changes type annotations (the rule modules never evaluate them: ``from
+__future__ import annotations``), found by comparing the two syntax trees without annotations;
+and a mutant of lines no check executes, which no check can catch.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import difflib
+import io
+import json
+import subprocess
+import sys
+from collections import defaultdict
+from collections.abc import Generator, Iterable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+RULE_CODE = ["game.py", "table.py", "moves.py", "layout.py", "profiles.py", "dealcode.py"]
+"""The modules of reference/pyramide/ that hold the rules (the issue's "rule code")."""
+PACKAGE = Path("reference/pyramide")
+PRISTINE = Path("pristine")
+"""Where the unmutated rule modules are kept, in the working copy the judge runs in."""
+MAP = Path("coverage-map.json")
+RULE_SETS = Path("judge-rule-sets")
+"""Where the judge's YAML rule sets are written, in the working copy."""
+AS_FILES = {
+    "drawn-with-waste-one-recycle": ("drawn-with-waste", {"max_recycles": 1}),
+    "thirteen-one-recycle": ("aisleriot-thirteen", {"max_recycles": 1}),
+    "apophis-one-recycle": ("apophis", {"max_recycles": 1}),
+}
+"""Rule sets the judge also checks from YAML files: a profile with one switch changed, so that
+no named profile matches and the engine gets the file's own values. Strings read from a file
+are not the module's objects, which an ``is`` in place of ``==`` tells apart."""
+SHARED = ""
+"""The context of code run outside any scenario before the invariant games: shared by all."""
+INVARIANTS = "invariant games"
+"""The context of the invariant games and the report, after the last scenario."""
+RUN_TIMEOUT = 240.0
+"""A selected run that takes longer has hung on the mutant: killed, as a user would see it."""
+
+
+def checks() -> list[dict[str, str]]:
+    """The ``pyramide check`` runs that judge a mutant, cheapest killers first: every named
+    profile (the app's first); the rule sets of :data:`AS_FILES` from YAML files; the app's
+    rules through the move-only shim, which names moves in ASCII (``pyramide.moves``) as a
+    move-only engine does."""
+    from pyramide.profiles import PROFILES
+
+    runs = [{"profile": name} for name in sorted(PROFILES, key=lambda name: name != "app")]
+    runs += [{"profile": str(RULE_SETS / f"{name}.yaml")} for name in AS_FILES]
+    runs.append({"impl": "pyramide.conformance.moveshim:example_factory", "profile": "app"})
+    return runs
+
+
+def write_rule_sets(workdir: Path) -> None:
+    import yaml
+    from pyramide.profiles import PROFILES
+
+    folder = workdir / RULE_SETS
+    folder.mkdir()
+    for name, (profile, changed) in AS_FILES.items():
+        rule_set = {"name": name, "switches": {**PROFILES[profile].switches, **changed}}
+        (folder / f"{name}.yaml").write_text(yaml.safe_dump(rule_set), encoding="utf-8")
+
+
+# --- inside one check run -----------------------------------------------------------------
+
+
+class Contexts:
+    """Under coverage: one context per scenario, :data:`SHARED` before (with the shared caches
+    warmed there) and :data:`INVARIANTS` after."""
+
+    def __init__(self, coverage: Any) -> None:
+        self.coverage = coverage
+
+    def pytest_collection_finish(self, session: pytest.Session) -> None:
+        from pyramide.conformance.specdata import load_fixtures
+        from pyramide.layout import GEOMETRIES
+
+        load_fixtures()
+        for geometry in GEOMETRIES.values():
+            geometry.positions, geometry.covered_by, geometry.covers  # noqa: B018 (cached)
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_protocol(self, item: pytest.Item) -> Generator[None, None, None]:
+        self.coverage.switch_context(item.nodeid)
+        yield
+        self.coverage.switch_context(SHARED)
+
+    def pytest_sessionfinish(self) -> None:
+        self.coverage.switch_context(INVARIANTS)
+
+
+class Selection:
+    """Keeps the scenarios named, deselects the others."""
+
+    def __init__(self, wanted: Iterable[str]) -> None:
+        self.wanted = set(wanted)
+
+    def pytest_collection_modifyitems(
+        self, config: pytest.Config, items: list[pytest.Item]
+    ) -> None:
+        dropped = [item for item in items if item.nodeid not in self.wanted]
+        items[:] = [item for item in items if item.nodeid in self.wanted]
+        config.hook.pytest_deselected(items=dropped)
+
+
+def run_one(check: dict[str, str], report: Path, plugin: object | None, invariants: bool) -> int:
+    """One ``pyramide check`` run, in this process. With a :class:`Selection` it stops at the
+    first failure (that is enough to kill) and has no coverage gate (that is the whole run's)."""
+    from pyramide.conformance.runner import CheckOptions, run_check
+
+    selecting = isinstance(plugin, Selection)
+    options = CheckOptions(
+        impl=check.get("impl"),
+        profile=check["profile"],
+        report=report,
+        invariant_games=12 if invariants else 0,
+        min_coverage=0.0 if selecting else 50.0,
+        pytest_args=["-x"] if selecting else [],
+        plugins=[plugin] if plugin is not None else [],
+    )
+    return run_check(options, out=io.StringIO())
+
+
+def traced(index: int, workdir: Path) -> int:
+    """Run check ``index`` whole under coverage, with a context per scenario."""
+    import coverage
+
+    include = [str(workdir / PACKAGE / name) for name in RULE_CODE]
+    cov = coverage.Coverage(data_file=str(workdir / f"coverage-{index}"), include=include)
+    cov.start()
+    status = run_one(checks()[index], workdir / f"outcomes-{index}.jsonl", Contexts(cov), True)
+    cov.stop()
+    cov.save()
+    return status
+
+
+def selected(index: int, selection: Path, report: Path) -> int:
+    """The scenarios of check ``index`` listed in the ``selection`` file, then its invariant
+    games if listed (played apart: a failed scenario already settles it)."""
+    listed = set(json.loads(selection.read_text(encoding="utf-8")))
+    nodeids = sorted(listed - {INVARIANTS})
+    check = checks()[index]
+    if nodeids:
+        status = run_one(check, report, Selection(nodeids), invariants=False)
+        if status != 0 or INVARIANTS not in listed:
+            return status
+    else:
+        report.write_text("", encoding="utf-8")
+    from pyramide.conformance.invariants_check import invariant_results
+    from pyramide.conformance.loading import load_factory
+    from pyramide.conformance.results import ERRORED, FAILED
+    from pyramide.conformance.runner import under_test
+
+    factory = load_factory(check.get("impl"), None, 5.0)
+    rows = invariant_results(factory, 12, under_test(factory, check["profile"]), None)
+    with report.open("a", encoding="utf-8") as out:
+        for row in rows:
+            out.write(json.dumps({"type": "scenario", "id": row.nodeid, "outcome": row.outcome}))
+            out.write("\n")
+    return 1 if any(row.outcome in (FAILED, ERRORED) for row in rows) else 0
+
+
+# --- the map -------------------------------------------------------------------------------
+
+
+def outcomes(report: Path) -> dict[str, str]:
+    """Scenario ID → outcome, from a ``--report`` file (invariant games included)."""
+    found = {}
+    for line in report.read_text(encoding="utf-8").splitlines():
+        record = json.loads(line)
+        if record.get("type") in ("scenario", "invariant"):
+            found[record.get("id") or record.get("scenario", "")] = record["outcome"]
+    return found
+
+
+def build_map(workdir: Path, python: str) -> dict[str, Any]:
+    """Run every check under coverage; the map says, per file and line, which contexts of
+    which check executed it, and keeps each check's outcomes. A check that fails on the real
+    engine stops everything: there would be nothing to measure."""
+    from coverage import CoverageData
+
+    lines: dict[str, dict[int, dict[str, list[str]]]] = defaultdict(dict)
+    baseline: dict[int, dict[str, str]] = {}
+    for index, check in enumerate(checks()):
+        print(f"map: check {index + 1}/{len(checks())} {check}", file=sys.stderr, flush=True)
+        status = subprocess.call(
+            [python, __file__, "traced", str(index), str(workdir)],
+            cwd=workdir,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        if status != 0:
+            raise SystemExit(f"the unmutated engine fails check {check}: nothing to measure")
+        data = CoverageData(basename=str(workdir / f"coverage-{index}"))
+        data.read()
+        for measured in data.measured_files():
+            contexts = data.contexts_by_lineno(measured)
+            per_line = lines[Path(measured).name]
+            for line, names in contexts.items():
+                per_line.setdefault(line, {})[str(index)] = sorted(names)
+        baseline[index] = outcomes(workdir / f"outcomes-{index}.jsonl")
+    return {"lines": lines, "outcomes": baseline}
+
+
+# --- judging one mutant --------------------------------------------------------------------
+
+
+def changed_lines(workdir: Path) -> dict[str, set[int]]:
+    """File → the lines of the pristine file that the mutant changed or removed."""
+    changed: dict[str, set[int]] = {}
+    for name in RULE_CODE:
+        before = (workdir / PRISTINE / name).read_text(encoding="utf-8").splitlines()
+        after = (workdir / PACKAGE / name).read_text(encoding="utf-8").splitlines()
+        if before == after:
+            continue
+        matcher = difflib.SequenceMatcher(a=before, b=after, autojunk=False)
+        lines = {
+            line + 1
+            for tag, start, end, _, _ in matcher.get_opcodes()
+            if tag != "equal"
+            for line in range(start, max(end, start + 1))
+        }
+        changed[name] = lines
+    return changed
+
+
+class _NoAnnotations(ast.NodeTransformer):
+    def visit_arg(self, node: ast.arg) -> ast.arg:
+        node.annotation = None
+        return node
+
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.FunctionDef:
+        node.returns = None
+        self.generic_visit(node)
+        return node
+
+    def visit_AnnAssign(self, node: ast.AnnAssign) -> ast.AnnAssign:
+        node.annotation = ast.Constant(None)
+        self.generic_visit(node)
+        return node
+
+
+def only_annotations(workdir: Path, files: Iterable[str]) -> bool:
+    """Whether the mutant changed nothing but annotations, which the rule modules never
+    evaluate (each starts with ``from __future__ import annotations``)."""
+
+    def bare(path: Path) -> str:
+        return ast.dump(_NoAnnotations().visit(ast.parse(path.read_text(encoding="utf-8"))))
+
+    return all(bare(workdir / PRISTINE / name) == bare(workdir / PACKAGE / name) for name in files)
+
+
+def statement_lines(source: str, lines: set[int]) -> set[int]:
+    """The changed lines plus the first line of every statement that holds one: coverage
+    records a statement spread over several lines under its first line."""
+    found = set(lines)
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.stmt) and node.end_lineno is not None:
+            first = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", []))])
+            body = getattr(node, "body", None)
+            last = body[0].lineno - 1 if body else node.end_lineno
+            if any(first <= line <= last for line in lines):
+                found.add(node.lineno)
+                found.update(d.lineno for d in getattr(node, "decorator_list", []))
+    return found
+
+
+def contexts_per_check(workdir: Path, changed: dict[str, set[int]]) -> dict[int, set[str]]:
+    """Check index → the contexts in which that check executed any changed line."""
+    lines = json.loads((workdir / MAP).read_text(encoding="utf-8"))["lines"]
+    found: dict[int, set[str]] = defaultdict(set)
+    for name, numbers in changed.items():
+        source = (workdir / PRISTINE / name).read_text(encoding="utf-8")
+        for line in statement_lines(source, numbers):
+            for index, names in lines.get(name, {}).get(str(line), {}).items():
+                found[int(index)].update(names)
+    return dict(found)
+
+
+def judge_check(workdir: Path, index: int, contexts: set[str], python: str) -> bool:
+    """Whether check ``index`` catches the mutant (see the module's docstring)."""
+    baseline = json.loads((workdir / MAP).read_text(encoding="utf-8"))["outcomes"][str(index)]
+    whole = bool(contexts - set(baseline) - {INVARIANTS})  # SHARED or unknown: all of it
+    report = workdir / "judge-outcomes.jsonl"
+    command = [python, __file__, "whole" if whole else "selected", str(index), str(workdir)]
+    if not whole:
+        selection = workdir / "judge-selection.json"
+        selection.write_text(json.dumps(sorted(contexts)), encoding="utf-8")
+        command.append(str(selection))
+    try:
+        status = subprocess.call(
+            command,
+            cwd=workdir,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            timeout=RUN_TIMEOUT,
+        )
+    except subprocess.TimeoutExpired:
+        print(f"check {index}: hung", flush=True)
+        return True
+    if status != 0:
+        print(f"check {index}: fails ({'whole' if whole else len(contexts)} scenarios)")
+        return True
+    if whole or all(baseline.get(k) == v for k, v in outcomes(report).items()):
+        return False
+    return judge_check(workdir, index, {SHARED}, python)
+
+
+def self_check(workdir: Path, python: str) -> None:
+    """The judge must pass the unmutated engine, whole and on a selection (some scenarios with
+    the invariant games, the invariant games alone): otherwise every mutant would look killed."""
+    problems = [] if judge(workdir, python) == 0 else ["the judge fails the unmutated engine"]
+    baseline = json.loads((workdir / MAP).read_text(encoding="utf-8"))["outcomes"]["0"]
+    some = {nodeid for nodeid in sorted(baseline) if "::test_" in nodeid}
+    for contexts in ({*sorted(some)[:5], INVARIANTS}, {INVARIANTS}):
+        if judge_check(workdir, 0, contexts, python):
+            problems.append(f"a selected run fails the unmutated engine: {sorted(contexts)}")
+    if problems:
+        raise SystemExit("; ".join(problems))
+
+
+def judge(workdir: Path, python: str) -> int:
+    """Cosmic Ray's test command: exit 1 when the suite catches the mutant, 0 when not."""
+    changed = changed_lines(workdir)
+    if not changed:
+        print("no change")
+        return 0
+    if only_annotations(workdir, changed):
+        print("EQUIVALENT: only annotations changed")
+        return 0
+    per_check = contexts_per_check(workdir, changed)
+    if not per_check:
+        print("NOT EXECUTED: no check runs these lines")
+        return 0
+    for index in sorted(per_check):
+        if judge_check(workdir, index, per_check[index], python):
+            return 1
+    print(f"SURVIVED: {len(per_check)} checks ran the changed lines, none failed")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("judge", help="judge the mutant in WORKDIR").add_argument(
+        "workdir", type=Path
+    )
+    for name in ("traced", "whole", "selected"):
+        command = commands.add_parser(name, help=f"run one check ({name})")
+        command.add_argument("index", type=int)
+        command.add_argument("workdir", type=Path)
+    command.add_argument("selection", type=Path, help="a JSON list of contexts")
+    args = parser.parse_args(argv)
+    workdir = args.workdir.resolve()
+    if args.command == "judge":
+        return judge(workdir, sys.executable)
+    if args.command == "traced":
+        return traced(args.index, workdir)
+    report = workdir / "judge-outcomes.jsonl"
+    if args.command == "whole":
+        return run_one(checks()[args.index], report, None, True)
+    return selected(args.index, args.selection, report)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
