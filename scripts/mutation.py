@@ -23,6 +23,7 @@ import random
 import shutil
 import subprocess
 import sys
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -201,6 +202,24 @@ def split(workdir: Path, copies: list[Path]) -> None:
             db.set_multiple_results(others, WorkResult(worker_outcome=WorkerOutcome.SKIPPED))
 
 
+PROGRESS_EVERY = 60.0
+"""Seconds between two progress lines of a run."""
+
+
+def progress(workers: list[Path]) -> str:
+    """``mutants judged/to judge`` over every worker, with the kills so far."""
+    from cosmic_ray.work_db import WorkDB, use_db
+
+    done = total = killed = 0
+    for worker in workers:
+        with use_db(str(worker / SESSION), WorkDB.Mode.open) as db:
+            ran = [r for _, r in db.results if r.worker_outcome.value != "skipped"]
+            done += len(ran)
+            total += len(ran) + sum(1 for _ in db.pending_work_items)
+            killed += sum(1 for r in ran if r.is_killed)
+    return f"{time.strftime('%H:%M:%S')} mutants judged: {done}/{total}, {killed} killed"
+
+
 def execute(workers: list[Path]) -> None:
     """Run every worker's session at once and wait for all."""
     running = [
@@ -211,9 +230,10 @@ def execute(workers: list[Path]) -> None:
         )
         for worker in workers
     ]
-    failed = [
-        worker for worker, process in zip(workers, running, strict=True) if process.wait() != 0
-    ]
+    while any(process.poll() is None for process in running):
+        print(progress(workers), file=sys.stderr, flush=True)
+        time.sleep(PROGRESS_EVERY)
+    failed = [worker for worker, process in zip(workers, running, strict=True) if process.wait()]
     if failed:
         raise SystemExit(f"cosmic-ray exec failed in {', '.join(map(str, failed))}")
 
