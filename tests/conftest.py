@@ -1,4 +1,6 @@
-"""Hypothesis profiles: the test run is deterministic; exploration is opt-in.
+"""Hypothesis profiles, and the scripts made importable.
+
+Hypothesis profiles: the test run is deterministic; exploration is opt-in.
 
 ``ci`` (the default, and what ``bash .ci/run`` uses) derandomizes every property test and keeps
 no example database, so two runs of the same commit test the same examples and give the same
@@ -9,8 +11,17 @@ them, and remembers failures in ``.hypothesis/``; whatever it finds is committed
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 from budget import PROFILE
 from hypothesis import HealthCheck, settings
+
+SCRIPTS = Path(__file__).resolve().parents[1] / "scripts"
+"""The tools in ``scripts/`` are scripts, not a package: importable for the tests that check
+them (the site generator, the mutation judge)."""
+if str(SCRIPTS) not in sys.path:
+    sys.path.insert(0, str(SCRIPTS))
 
 settings.register_profile(
     "ci",
