@@ -164,7 +164,7 @@ def markdown(records: list[dict[str, object]], total: int, sample: int, seed: in
 SESSION = "session.sqlite"
 
 
-def prepare(workdir: Path, sample: int, seed: int) -> int:
+def prepare(workdir: Path, sample: int, seed: int, jobs: int) -> int:
     """A fresh working copy with its session of mutants and the judge's coverage map; returns
     how many mutants the rule code has."""
     if workdir.exists():
@@ -177,7 +177,7 @@ def prepare(workdir: Path, sample: int, seed: int) -> int:
     subprocess.run(["cosmic-ray", "init", str(config), str(session)], cwd=workdir, check=True)
     total = keep_a_sample(session, sample, seed)
     print(f"{total} mutants; running {sample or total}", file=sys.stderr)
-    coverage_map = build_map(workdir, sys.executable)
+    coverage_map = build_map(workdir, sys.executable, jobs)
     (workdir / MAP).write_text(json.dumps(coverage_map), encoding="utf-8")
     self_check(workdir, sys.executable)
     return total
@@ -259,7 +259,7 @@ def main(argv: list[str] | None = None) -> int:
     workdir = args.workdir.resolve()
     copies = [workdir.with_name(f"{workdir.name}-{n}") for n in range(2, args.jobs + 1)]
     if not (args.resume and (workdir / SESSION).exists()):
-        prepare(workdir, args.sample, args.seed)
+        prepare(workdir, args.sample, args.seed, args.jobs)
         split(workdir, copies)
     workers = [workdir, *(copy for copy in copies if (copy / SESSION).exists())]
     execute(workers)

@@ -40,6 +40,7 @@ import subprocess
 import sys
 from collections import defaultdict
 from collections.abc import Generator, Iterable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -205,24 +206,32 @@ def outcomes(report: Path) -> dict[str, str]:
     return found
 
 
-def build_map(workdir: Path, python: str) -> dict[str, Any]:
-    """Run every check under coverage; the map says, per file and line, which contexts of
-    which check executed it, and keeps each check's outcomes. A check that fails on the real
-    engine stops everything: there would be nothing to measure."""
+def trace(workdir: Path, python: str, index: int) -> None:
+    """Check ``index`` under coverage, in a process of its own. A check that fails on the
+    real engine stops everything: there would be nothing to measure."""
+    check = checks()[index]
+    print(f"map: check {index + 1}/{len(checks())} {check}", file=sys.stderr, flush=True)
+    status = subprocess.call(
+        [python, __file__, "traced", str(index), str(workdir)],
+        cwd=workdir,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    if status != 0:
+        raise SystemExit(f"the unmutated engine fails check {check}: nothing to measure")
+
+
+def build_map(workdir: Path, python: str, jobs: int = 1) -> dict[str, Any]:
+    """Run every check under coverage (``jobs`` at a time); the map says, per file and line,
+    which contexts of which check executed it, and keeps each check's outcomes."""
     from coverage import CoverageData
 
+    indexes = range(len(checks()))
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        list(pool.map(lambda index: trace(workdir, python, index), indexes))
     lines: dict[str, dict[int, dict[str, list[str]]]] = defaultdict(dict)
     baseline: dict[int, dict[str, str]] = {}
-    for index, check in enumerate(checks()):
-        print(f"map: check {index + 1}/{len(checks())} {check}", file=sys.stderr, flush=True)
-        status = subprocess.call(
-            [python, __file__, "traced", str(index), str(workdir)],
-            cwd=workdir,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        if status != 0:
-            raise SystemExit(f"the unmutated engine fails check {check}: nothing to measure")
+    for index in indexes:
         data = CoverageData(basename=str(workdir / f"coverage-{index}"))
         data.read()
         for measured in data.measured_files():
