@@ -34,6 +34,7 @@ from mutation_judge import (
     RULE_CODE,
     build_map,
     self_check,
+    working_copy_env,
     write_rule_sets,
 )
 
@@ -226,7 +227,7 @@ def execute(workers: list[Path]) -> None:
         subprocess.Popen(
             ["cosmic-ray", "exec", str(worker / "cosmic-ray.toml"), str(worker / SESSION)],
             cwd=worker,
-            env={**os.environ, "PYTHONPATH": str(worker / "reference")},
+            env=working_copy_env(worker),
         )
         for worker in workers
     ]

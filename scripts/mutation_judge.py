@@ -36,6 +36,7 @@ import ast
 import difflib
 import io
 import json
+import os
 import subprocess
 import sys
 from collections import defaultdict
@@ -206,6 +207,12 @@ def outcomes(report: Path) -> dict[str, str]:
     return found
 
 
+def working_copy_env(workdir: Path) -> dict[str, str]:
+    """The environment of a run on the working copy: its own ``pyramide`` package first, not the
+    one installed from the repository."""
+    return {**os.environ, "PYTHONPATH": str(workdir / "reference")}
+
+
 def trace(workdir: Path, python: str, index: int) -> None:
     """Check ``index`` under coverage, in a process of its own. A check that fails on the
     real engine stops everything: there would be nothing to measure."""
@@ -214,6 +221,7 @@ def trace(workdir: Path, python: str, index: int) -> None:
     status = subprocess.call(
         [python, __file__, "traced", str(index), str(workdir)],
         cwd=workdir,
+        env=working_copy_env(workdir),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
@@ -332,6 +340,7 @@ def judge_check(workdir: Path, index: int, contexts: set[str], python: str) -> b
         status = subprocess.call(
             command,
             cwd=workdir,
+            env=working_copy_env(workdir),
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
             timeout=RUN_TIMEOUT,
@@ -351,6 +360,10 @@ def self_check(workdir: Path, python: str) -> None:
     """The judge must pass the unmutated engine, whole and on a selection (some scenarios with
     the invariant games, the invariant games alone): otherwise every mutant would look killed."""
     problems = [] if judge(workdir, python) == 0 else ["the judge fails the unmutated engine"]
+    mapped = json.loads((workdir / MAP).read_text(encoding="utf-8"))["lines"]
+    problems += [
+        f"no check ran {name} of the working copy" for name in RULE_CODE if name not in mapped
+    ]
     baseline = json.loads((workdir / MAP).read_text(encoding="utf-8"))["outcomes"]["0"]
     some = {nodeid for nodeid in sorted(baseline) if "::test_" in nodeid}
     for contexts in ({*sorted(some)[:5], INVARIANTS}, {INVARIANTS}):
