@@ -17,6 +17,7 @@ Progress goes to standard error. ``judge`` is the test command Cosmic Ray runs f
 from __future__ import annotations
 
 import argparse
+import ast
 import json
 import random
 import shutil
@@ -106,58 +107,107 @@ def verdict(result: dict[str, object]) -> str:
 UNRUN = "not executed by the suite"
 
 
-def results(workdir: Path, session: Path) -> list[dict[str, object]]:
-    """One record per mutant that ran: where, which operator, the verdict, the diff."""
+def enclosing(source: str, line: int) -> str:
+    """The qualified name of the innermost function or class holding ``line`` (``module`` at
+    the top level): survivors are explained per function, which line shifts do not move."""
+    names: list[str] = []
+
+    def visit(node: ast.AST, path: list[str]) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                assert child.end_lineno is not None
+                start = min([child.lineno, *(d.lineno for d in child.decorator_list)])
+                if start <= line <= child.end_lineno:
+                    names[:] = [*path, child.name]
+                    visit(child, [*path, child.name])
+
+    visit(ast.parse(source), [])
+    return ".".join(names) or "module"
+
+
+def results(workdir: Path, session: Path) -> list[dict[str, str]]:
+    """One record per mutant that ran: where, which operator, the verdict, the change."""
     dump = subprocess.run(
         ["cosmic-ray", "dump", str(session)], cwd=workdir, capture_output=True, text=True
     )
+    sources = {name: (workdir / PRISTINE / name).read_text(encoding="utf-8") for name in RULE_CODE}
     records = []
     for line in dump.stdout.splitlines():
         item, result = json.loads(line)
         if not result or result.get("worker_outcome") == "skipped":
             continue
         spec = item["mutations"][0]
+        name = Path(spec["module_path"]).name
         records.append(
             {
-                "file": Path(spec["module_path"]).name,
-                "line": spec["start_pos"][0],
+                "file": name,
+                "line": str(spec["start_pos"][0]),
+                "function": enclosing(sources[name], spec["start_pos"][0]),
                 "operator": spec["operator_name"].split("/")[-1],
                 "outcome": verdict(result),
-                "diff": result.get("diff") or "",
+                "change": change(result.get("diff") or ""),
             }
         )
     return records
 
 
-def change(record: dict[str, object]) -> str:
+def change(diff: str) -> str:
+    """``before → after``, from a mutant's diff."""
     changed = [
         d[1:].strip()
-        for d in str(record["diff"]).splitlines()
+        for d in diff.splitlines()
         if d[:1] in "+-" and not d.startswith(("+++", "---"))
     ]
-    return " → ".join(changed).replace("|", "\\|")
+    return " → ".join(changed)
 
 
-def markdown(records: list[dict[str, object]], total: int, sample: int, seed: int) -> str:
-    counts = Counter(str(r["outcome"]) for r in records)
-    judged = counts["killed"] + counts["survived"] + counts[UNRUN]
-    score = 100 * counts["killed"] / judged if judged else 0.0
+EXPLAINED = Path(__file__).with_name("mutation-survivors.yaml")
+"""Why each known survivor survives, matched by file, function and change (not by line)."""
+SET_ASIDE = ("equivalent", "display", "validation")
+"""The reasons a survivor may have: equivalent (no behaviour changes); display (the text drawing
+of ``pyramide deal``, not a rule); validation (refuses switch values no rule set has, which the
+harness never sends: the profile schema refuses them first)."""
+
+
+def explanations() -> dict[tuple[str, str, str], dict[str, str]]:
+    import yaml
+
+    entries = yaml.safe_load(EXPLAINED.read_text(encoding="utf-8")) if EXPLAINED.exists() else []
+    return {(e["file"], e["function"], e["change"]): e for e in entries or []}
+
+
+def markdown(records: list[dict[str, str]], total: int, sample: int, seed: int) -> str:
+    """The counts, the two scores and every survivor with the reason it survived."""
+    known = explanations()
+    survivors = [r for r in records if r["outcome"] in ("survived", UNRUN)]
+    reasons = Counter(
+        known.get((r["file"], r["function"], r["change"]), {}).get("kind", "unexplained")
+        for r in survivors
+    )
+    counts = Counter(r["outcome"] for r in records)
+    killed = counts["killed"]
+    non_equivalent = killed + len(survivors) - reasons["equivalent"]
+    of_rules = non_equivalent - reasons["display"] - reasons["validation"]
     lines = [
-        f"Mutants in the rule code: {total}; run: {len(records)} "
-        f"({'all' if not sample else f'a seeded sample, seed {seed}'}); "
+        f"Mutants in the rule code: {total}; judged: {len(records)} "
+        f"({'all' if not sample else f'a seeded sample, seed {seed}'}): "
         + ", ".join(f"{n} {outcome}" for outcome, n in sorted(counts.items())),
         "",
-        f"Score, annotation-only mutants set aside: {counts['killed']}/{judged} killed "
-        f"({score:.1f} %).",
+        "Survivors: " + ", ".join(f"{n} {kind}" for kind, n in sorted(reasons.items())),
         "",
-        "| file | line | operator | verdict | change |",
-        "|---|---|---|---|---|",
+        f"- Score on the non-equivalent mutants: {killed}/{non_equivalent} killed "
+        f"({100 * killed / max(non_equivalent, 1):.1f} %).",
+        f"- Score on the mutants of rule behaviour (display and validation set aside): "
+        f"{killed}/{of_rules} ({100 * killed / max(of_rules, 1):.1f} %).",
+        "",
+        "| file | function | line | verdict | change | why it survives |",
+        "|---|---|---|---|---|---|",
     ]
-    for r in sorted(records, key=lambda r: (str(r["file"]), int(str(r["line"])))):
-        if r["outcome"] in ("survived", UNRUN):
-            lines.append(
-                f"| {r['file']} | {r['line']} | {r['operator']} | {r['outcome']} | `{change(r)}` |"
-            )
+    for r in sorted(survivors, key=lambda r: (r["file"], int(r["line"]))):
+        entry = known.get((r["file"], r["function"], r["change"]))
+        why = f"{entry['kind']}: {entry['why']}" if entry else "**unexplained**"
+        cells = [r["file"], r["function"], r["line"], r["outcome"], f"`{r['change']}`", why]
+        lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
     return "\n".join(lines) + "\n"
 
 

@@ -1,0 +1,54 @@
+"""The mutation report: survivors explained per function, and the scores computed from them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import mutation
+import pytest
+
+SOURCE = """X = 1
+
+
+@decorated
+class Table:
+    def tap(self) -> None:
+        if X:
+            return None
+"""
+
+
+@pytest.mark.parametrize(
+    ("line", "name"), [(1, "module"), (4, "Table"), (6, "Table.tap"), (8, "Table.tap")]
+)
+def test_a_line_is_named_by_its_innermost_function(line: int, name: str) -> None:
+    assert mutation.enclosing(SOURCE, line) == name
+
+
+def record(outcome: str, function: str = "Game.f", change: str = "a → b") -> dict[str, str]:
+    return {"file": "game.py", "line": "1", "function": function, "operator": "Op"} | {
+        "outcome": outcome,
+        "change": change,
+    }
+
+
+def test_scores_set_aside_only_what_the_explanations_say(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    explained = tmp_path / "survivors.yaml"
+    explained.write_text(
+        "- {file: game.py, function: Game.eq, change: a → b, kind: equivalent, why: same}\n"
+        "- {file: game.py, function: Game.show, change: a → b, kind: display, why: text}\n",
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(mutation, "EXPLAINED", explained)
+    records = [record("killed")] * 7 + [
+        record("survived", "Game.eq"),
+        record(mutation.UNRUN, "Game.show"),
+        record("survived", "Game.hole"),
+    ]
+    text = mutation.markdown(records, 10, 0, 1)
+    assert "non-equivalent mutants: 7/9 killed (77.8 %)" in text
+    assert "display and validation set aside): 7/8 (87.5 %)" in text
+    assert "| game.py | Game.hole | 1 | survived | `a → b` | **unexplained** |" in text
+    assert "equivalent: same" in text
