@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import contextlib
 import difflib
 import io
 import json
@@ -67,8 +68,6 @@ SHARED = ""
 """The context of code run outside any scenario before the invariant games: shared by all."""
 INVARIANTS = "invariant games"
 """The context of the invariant games and the report, after the last scenario."""
-RUN_TIMEOUT = 240.0
-"""A selected run that takes longer has hung on the mutant: killed, as a user would see it."""
 
 
 def checks() -> list[dict[str, str]]:
@@ -152,7 +151,8 @@ def run_one(check: dict[str, str], report: Path, plugin: object | None, invarian
         pytest_args=["-x"] if selecting else [],
         plugins=[plugin] if plugin is not None else [],
     )
-    return run_check(options, out=io.StringIO())
+    with contextlib.redirect_stderr(io.StringIO()):  # the progress lines: not wanted here
+        return run_check(options, out=io.StringIO())
 
 
 def traced(index: int, workdir: Path) -> int:
@@ -168,15 +168,14 @@ def traced(index: int, workdir: Path) -> int:
     return status
 
 
-def selected(index: int, selection: Path, report: Path) -> int:
-    """The scenarios of check ``index`` listed in the ``selection`` file, then its invariant
-    games if listed (played apart: a failed scenario already settles it)."""
-    listed = set(json.loads(selection.read_text(encoding="utf-8")))
-    nodeids = sorted(listed - {INVARIANTS})
+def selected(index: int, contexts: set[str], report: Path) -> int:
+    """The scenarios of check ``index`` named in ``contexts``, then its invariant games if
+    named (played apart: a failed scenario already settles it)."""
+    nodeids = sorted(contexts - {INVARIANTS})
     check = checks()[index]
     if nodeids:
         status = run_one(check, report, Selection(nodeids), invariants=False)
-        if status != 0 or INVARIANTS not in listed:
+        if status != 0 or INVARIANTS not in contexts:
             return status
     else:
         report.write_text("", encoding="utf-8")
@@ -326,54 +325,59 @@ def contexts_per_check(workdir: Path, changed: dict[str, set[int]]) -> dict[int,
     return dict(found)
 
 
-def judge_check(workdir: Path, index: int, contexts: set[str], python: str) -> bool:
-    """Whether check ``index`` catches the mutant (see the module's docstring)."""
+def judge_check(workdir: Path, index: int, contexts: set[str]) -> bool:
+    """Whether check ``index`` catches the mutant (see the module's docstring). It runs in
+    this process, which imported the mutant: starting a process per check cost more than
+    most checks' scenarios."""
     baseline = json.loads((workdir / MAP).read_text(encoding="utf-8"))["outcomes"][str(index)]
     whole = bool(contexts - set(baseline) - {INVARIANTS})  # SHARED or unknown: all of it
     report = workdir / "judge-outcomes.jsonl"
-    command = [python, __file__, "whole" if whole else "selected", str(index), str(workdir)]
-    if not whole:
-        selection = workdir / "judge-selection.json"
-        selection.write_text(json.dumps(sorted(contexts)), encoding="utf-8")
-        command.append(str(selection))
     try:
-        status = subprocess.call(
-            command,
-            cwd=workdir,
-            env=working_copy_env(workdir),
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            timeout=RUN_TIMEOUT,
-        )
-    except subprocess.TimeoutExpired:
-        print(f"check {index}: hung", flush=True)
+        if whole:
+            status = run_one(checks()[index], report, None, True)
+        else:
+            status = selected(index, contexts, report)
+    except Exception as error:  # the mutant broke the harness itself: the check fails
+        print(f"check {index}: {type(error).__name__}: {error}")
         return True
     if status != 0:
         print(f"check {index}: fails ({'whole' if whole else len(contexts)} scenarios)")
         return True
     if whole or all(baseline.get(k) == v for k, v in outcomes(report).items()):
         return False
-    return judge_check(workdir, index, {SHARED}, python)
+    return judge_check(workdir, index, {SHARED})
 
 
-def self_check(workdir: Path, python: str) -> None:
+def self_check(workdir: Path) -> None:
     """The judge must pass the unmutated engine, whole and on a selection (some scenarios with
-    the invariant games, the invariant games alone): otherwise every mutant would look killed."""
-    problems = [] if judge(workdir, python) == 0 else ["the judge fails the unmutated engine"]
+    the invariant games, the invariant games alone): otherwise every mutant would look killed.
+    Run in a process of its own, on the working copy's engine."""
+    status = subprocess.call(
+        [sys.executable, __file__, "self-check", str(workdir)],
+        cwd=workdir,
+        env=working_copy_env(workdir),
+    )
+    if status != 0:
+        raise SystemExit("the judge's self-check failed: nothing would be measured")
+
+
+def check_self(workdir: Path) -> int:
+    problems = [] if judge(workdir) == 0 else ["the judge fails the unmutated engine"]
     mapped = json.loads((workdir / MAP).read_text(encoding="utf-8"))["lines"]
     problems += [
         f"no check ran {name} of the working copy" for name in RULE_CODE if name not in mapped
     ]
     baseline = json.loads((workdir / MAP).read_text(encoding="utf-8"))["outcomes"]["0"]
     some = {nodeid for nodeid in sorted(baseline) if "::test_" in nodeid}
-    for contexts in ({*sorted(some)[:5], INVARIANTS}, {INVARIANTS}):
-        if judge_check(workdir, 0, contexts, python):
+    for contexts in ({*sorted(some)[:5], INVARIANTS}, {INVARIANTS}, {SHARED}):
+        if judge_check(workdir, 0, contexts):
             problems.append(f"a selected run fails the unmutated engine: {sorted(contexts)}")
-    if problems:
-        raise SystemExit("; ".join(problems))
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    return 1 if problems else 0
 
 
-def judge(workdir: Path, python: str) -> int:
+def judge(workdir: Path) -> int:
     """Cosmic Ray's test command: exit 1 when the suite catches the mutant, 0 when not."""
     changed = changed_lines(workdir)
     if not changed:
@@ -387,7 +391,7 @@ def judge(workdir: Path, python: str) -> int:
         print("NOT EXECUTED: no check runs these lines")
         return 0
     for index in sorted(per_check):
-        if judge_check(workdir, index, per_check[index], python):
+        if judge_check(workdir, index, per_check[index]):
             return 1
     print(f"SURVIVED: {len(per_check)} checks ran the changed lines, none failed")
     return 0
@@ -396,24 +400,16 @@ def judge(workdir: Path, python: str) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
-    commands.add_parser("judge", help="judge the mutant in WORKDIR").add_argument(
-        "workdir", type=Path
-    )
-    for name in ("traced", "whole", "selected"):
-        command = commands.add_parser(name, help=f"run one check ({name})")
-        command.add_argument("index", type=int)
-        command.add_argument("workdir", type=Path)
-    command.add_argument("selection", type=Path, help="a JSON list of contexts")
+    for name, what in (("judge", "judge the mutant"), ("self-check", "judge the real engine")):
+        commands.add_parser(name, help=f"{what} in WORKDIR").add_argument("workdir", type=Path)
+    traced_run = commands.add_parser("traced", help="run one check under coverage")
+    traced_run.add_argument("index", type=int)
+    traced_run.add_argument("workdir", type=Path)
     args = parser.parse_args(argv)
     workdir = args.workdir.resolve()
-    if args.command == "judge":
-        return judge(workdir, sys.executable)
     if args.command == "traced":
         return traced(args.index, workdir)
-    report = workdir / "judge-outcomes.jsonl"
-    if args.command == "whole":
-        return run_one(checks()[args.index], report, None, True)
-    return selected(args.index, args.selection, report)
+    return judge(workdir) if args.command == "judge" else check_self(workdir)
 
 
 if __name__ == "__main__":
