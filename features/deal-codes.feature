@@ -93,6 +93,8 @@ Feature: Deal codes
         | code          |
         | PY1-N-AAAAAAS |
         | PY1-N-AAAAAAJ |
+        | PY1-N-AAAAAAA |
+        | PY1-N-7777777 |
 
   Rule: OPEN-CODE-LETTER: What the letter in a deal code means
     The documents only show codes with the letter N. The reference engine reads the letter as the

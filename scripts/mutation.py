@@ -25,6 +25,7 @@ import subprocess
 import sys
 import time
 from collections import Counter
+from collections.abc import Mapping
 from pathlib import Path
 
 from mutation_judge import (
@@ -166,30 +167,34 @@ def change(diff: str) -> str:
 
 EXPLAINED = Path(__file__).with_name("mutation-survivors.yaml")
 """Why each known survivor survives, matched by file, function and change (not by line)."""
-SET_ASIDE = ("equivalent", "display", "validation")
-"""The reasons a survivor may have: equivalent (no behaviour changes); display (the text drawing
-of ``pyramide deal``, not a rule); validation (refuses switch values no rule set has, which the
-harness never sends: the profile schema refuses them first)."""
+KILLED_SINCE = "killed since"
+"""A survivor of the run that a scenario added since kills (checked by hand, as its entry says)."""
 
 
-def explanations() -> dict[tuple[str, str, str], dict[str, str]]:
+def explanations() -> dict[tuple[str, str, str | None], dict[str, str]]:
+    """(file, function, change) → the entry explaining it; an entry without a change covers
+    every mutant of its function (the text drawing, say)."""
     import yaml
 
     entries = yaml.safe_load(EXPLAINED.read_text(encoding="utf-8")) if EXPLAINED.exists() else []
-    return {(e["file"], e["function"], e["change"]): e for e in entries or []}
+    return {(e["file"], e["function"], e.get("change")): e for e in entries or []}
+
+
+def explained(
+    record: dict[str, str], known: Mapping[tuple[str, str, str | None], dict[str, str]]
+) -> dict[str, str] | None:
+    where = (record["file"], record["function"])
+    return known.get((*where, record["change"])) or known.get((*where, None))
 
 
 def markdown(records: list[dict[str, str]], total: int, sample: int, seed: int) -> str:
     """The counts, the two scores and every survivor with the reason it survived."""
     known = explanations()
     survivors = [r for r in records if r["outcome"] in ("survived", UNRUN)]
-    reasons = Counter(
-        known.get((r["file"], r["function"], r["change"]), {}).get("kind", "unexplained")
-        for r in survivors
-    )
+    reasons = Counter((explained(r, known) or {}).get("kind", "unexplained") for r in survivors)
     counts = Counter(r["outcome"] for r in records)
-    killed = counts["killed"]
-    non_equivalent = killed + len(survivors) - reasons["equivalent"]
+    killed = counts["killed"] + reasons[KILLED_SINCE]
+    non_equivalent = counts["killed"] + len(survivors) - reasons["equivalent"]
     of_rules = non_equivalent - reasons["display"] - reasons["validation"]
     lines = [
         f"Mutants in the rule code: {total}; judged: {len(records)} "
@@ -207,7 +212,7 @@ def markdown(records: list[dict[str, str]], total: int, sample: int, seed: int) 
         "|---|---|---|---|---|---|",
     ]
     for r in sorted(survivors, key=lambda r: (r["file"], int(r["line"]))):
-        entry = known.get((r["file"], r["function"], r["change"]))
+        entry = explained(r, known)
         why = f"{entry['kind']}: {entry['why']}" if entry else "**unexplained**"
         cells = [r["file"], r["function"], r["line"], r["outcome"], f"`{r['change']}`", why]
         lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")

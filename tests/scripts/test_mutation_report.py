@@ -38,17 +38,19 @@ def test_scores_set_aside_only_what_the_explanations_say(
     explained = tmp_path / "survivors.yaml"
     explained.write_text(
         "- {file: game.py, function: Game.eq, change: a → b, kind: equivalent, why: same}\n"
-        "- {file: game.py, function: Game.show, change: a → b, kind: display, why: text}\n",
+        "- {file: game.py, function: Game.show, kind: display, why: text}\n"
+        "- {file: game.py, function: Game.shut, change: a → b, kind: killed since, why: new}\n",
         encoding="utf-8",
     )
     monkeypatch.setattr(mutation, "EXPLAINED", explained)
     records = [record("killed")] * 7 + [
         record("survived", "Game.eq"),
-        record(mutation.UNRUN, "Game.show"),
+        record(mutation.UNRUN, "Game.show", "any → change"),
+        record("survived", "Game.shut"),
         record("survived", "Game.hole"),
     ]
     text = mutation.markdown(records, 10, 0, 1)
-    assert "non-equivalent mutants: 7/9 killed (77.8 %)" in text
-    assert "display and validation set aside): 7/8 (87.5 %)" in text
+    assert "non-equivalent mutants: 8/10 killed (80.0 %)" in text
+    assert "display and validation set aside): 8/9 (88.9 %)" in text
     assert "| game.py | Game.hole | 1 | survived | `a → b` | **unexplained** |" in text
     assert "equivalent: same" in text
