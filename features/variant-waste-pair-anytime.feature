@@ -32,6 +32,20 @@ Feature: Variant: the waste top pairs with the card beneath it at any time
         | the waste                      | the card beneath the waste top |
         | the card beneath the waste top | the waste                      |
 
+    @VAR-WASTE-PAIR-ANYTIME @END-PLAY-GOES-ON
+    Scenario: With the stock spent, the waste top and the card beneath it keep the game going
+      Nothing in the pyramid makes 13, and no pass may be left to recycle the waste: the two
+      waste cards are the last move, and while it is there the game is not over.
+      Given a table:
+        """
+            5♠
+          2♣  9♥
+        waste: Q♦ 6♦ [7♣]
+        """
+      Then the game goes on
+      When I tap the waste then the card beneath the waste top
+      Then 7♣ and 6♦ are removed
+
     @VAR-WASTE-PAIR-ANYTIME
     Scenario: The card beneath the waste top pairs with nothing else
       The J♦ and the 2♣ make 13, but the J♦ is not on top of the waste.

@@ -40,6 +40,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from collections import defaultdict
 from collections.abc import Generator, Iterable
 from concurrent.futures import ThreadPoolExecutor
@@ -390,10 +391,13 @@ def judge(workdir: Path) -> int:
     if not per_check:
         print("NOT EXECUTED: no check runs these lines")
         return 0
+    started = time.perf_counter()
     for index in sorted(per_check):
         if judge_check(workdir, index, per_check[index]):
+            print(f"killed in {time.perf_counter() - started:.1f} s")
             return 1
-    print(f"SURVIVED: {len(per_check)} checks ran the changed lines, none failed")
+    elapsed = time.perf_counter() - started
+    print(f"SURVIVED: {len(per_check)} checks ran the changed lines, none failed ({elapsed:.1f} s)")
     return 0
 
 
