@@ -42,8 +42,9 @@ import subprocess
 import sys
 import time
 from collections import defaultdict
-from collections.abc import Generator, Iterable
+from collections.abc import Callable, Generator, Iterable
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -67,6 +68,8 @@ no named profile matches and the engine gets the file's own values. Strings read
 are not the module's objects, which an ``is`` in place of ``==`` tells apart."""
 SHARED = ""
 """The context of code run outside any scenario before the invariant games: shared by all."""
+INVARIANT_ROWS = "invariants::"
+"""How the report names the invariants' rows."""
 INVARIANTS = "invariant games"
 """The context of the invariant games and the report, after the last scenario."""
 
@@ -169,28 +172,18 @@ def traced(index: int, workdir: Path) -> int:
     return status
 
 
-def selected(index: int, contexts: set[str], report: Path) -> int:
-    """The scenarios of check ``index`` named in ``contexts``, then its invariant games if
-    named (played apart: a failed scenario already settles it)."""
-    nodeids = sorted(contexts - {INVARIANTS})
-    check = checks()[index]
-    if nodeids:
-        status = run_one(check, report, Selection(nodeids), invariants=False)
-        if status != 0 or INVARIANTS not in contexts:
-            return status
-    else:
-        report.write_text("", encoding="utf-8")
+def invariants_alone(index: int, report: Path) -> int:
+    """Check ``index``'s invariant games, without its scenarios; their rows go to ``report``."""
     from pyramide.conformance.invariants_check import invariant_results
     from pyramide.conformance.loading import load_factory
     from pyramide.conformance.results import ERRORED, FAILED
     from pyramide.conformance.runner import under_test
 
+    check = checks()[index]
     factory = load_factory(check.get("impl"), None, 5.0)
     rows = invariant_results(factory, 12, under_test(factory, check["profile"]), None)
-    with report.open("a", encoding="utf-8") as out:
-        for row in rows:
-            out.write(json.dumps({"type": "scenario", "id": row.nodeid, "outcome": row.outcome}))
-            out.write("\n")
+    records = [{"type": "scenario", "id": row.nodeid, "outcome": row.outcome} for row in rows]
+    report.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
     return 1 if any(row.outcome in (FAILED, ERRORED) for row in rows) else 0
 
 
@@ -326,27 +319,71 @@ def contexts_per_check(workdir: Path, changed: dict[str, set[int]]) -> dict[int,
     return dict(found)
 
 
-def judge_check(workdir: Path, index: int, contexts: set[str]) -> bool:
-    """Whether check ``index`` catches the mutant (see the module's docstring). It runs in
-    this process, which imported the mutant: starting a process per check cost more than
-    most checks' scenarios."""
-    baseline = json.loads((workdir / MAP).read_text(encoding="utf-8"))["outcomes"][str(index)]
-    whole = bool(contexts - set(baseline) - {INVARIANTS})  # SHARED or unknown: all of it
-    report = workdir / "judge-outcomes.jsonl"
-    try:
-        if whole:
-            status = run_one(checks()[index], report, None, True)
-        else:
-            status = selected(index, contexts, report)
-    except Exception as error:  # the mutant broke the harness itself: the check fails
-        print(f"check {index}: {type(error).__name__}: {error}")
-        return True
-    if status != 0:
-        print(f"check {index}: fails ({'whole' if whole else len(contexts)} scenarios)")
-        return True
-    if whole or all(baseline.get(k) == v for k, v in outcomes(report).items()):
-        return False
-    return judge_check(workdir, index, {SHARED})
+class Verdict:
+    """One mutant's trial, check by check, cheapest evidence first: the selected scenarios of
+    every check, then the invariant games that ran the changed lines, then, for a check where
+    an outcome changed without failing (which could tip its coverage gate), the whole check.
+    It runs in this process, which imported the mutant: a process per check cost more than
+    most selections."""
+
+    def __init__(self, workdir: Path, per_check: dict[int, set[str]]) -> None:
+        self.workdir = workdir
+        self.per_check = per_check
+        self.baseline = json.loads((workdir / MAP).read_text(encoding="utf-8"))["outcomes"]
+        self.report = workdir / "judge-outcomes.jsonl"
+
+    def caught(self) -> bool:
+        playing = [i for i in sorted(self.per_check) if self._shared(i) or self._games(i)]
+        whole: list[int] = []
+        for index in sorted(self.per_check):
+            nodeids = self._scenarios(index)
+            if nodeids:
+                status = self._run(index, partial(self._scenarios_run, index, nodeids))
+                if status is None:
+                    whole.append(index)
+                elif status:
+                    return True
+        for index in playing:
+            status = self._run(index, partial(invariants_alone, index, self.report))
+            if status is None:
+                whole.append(index)
+            elif status:
+                return True
+        return any(self._run(i, partial(self._whole, i)) for i in sorted(set(whole)))
+
+    def _shared(self, index: int) -> bool:
+        """Whether the check ran the lines outside its scenarios and games (all scenarios then)."""
+        return bool(self.per_check[index] - set(self.baseline[str(index)]) - {INVARIANTS})
+
+    def _games(self, index: int) -> bool:
+        return INVARIANTS in self.per_check[index]
+
+    def _scenarios(self, index: int) -> list[str]:
+        known = self.baseline[str(index)]
+        if self._shared(index):
+            return sorted(n for n in known if not n.startswith(INVARIANT_ROWS))
+        return sorted(self.per_check[index] - {INVARIANTS})
+
+    def _scenarios_run(self, index: int, nodeids: list[str]) -> int:
+        return run_one(checks()[index], self.report, Selection(nodeids), invariants=False)
+
+    def _whole(self, index: int) -> int:
+        return run_one(checks()[index], self.report, None, invariants=True)
+
+    def _run(self, index: int, run: Callable[[], int]) -> bool | None:
+        """True: the check fails on the mutant; False: every outcome is the real engine's;
+        None: an outcome changed without failing, so only the whole check can tell."""
+        try:
+            status = run()
+        except Exception as error:  # the mutant broke the harness itself: the check fails
+            print(f"check {index}: {type(error).__name__}: {error}")
+            return True
+        if status != 0:
+            print(f"check {index}: fails")
+            return True
+        known = self.baseline[str(index)]
+        same = all(known.get(k) == v for k, v in outcomes(self.report).items())
+        return False if same else None
 
 
 def self_check(workdir: Path) -> None:
@@ -371,7 +408,7 @@ def check_self(workdir: Path) -> int:
     baseline = json.loads((workdir / MAP).read_text(encoding="utf-8"))["outcomes"]["0"]
     some = {nodeid for nodeid in sorted(baseline) if "::test_" in nodeid}
     for contexts in ({*sorted(some)[:5], INVARIANTS}, {INVARIANTS}, {SHARED}):
-        if judge_check(workdir, 0, contexts):
+        if Verdict(workdir, {0: contexts}).caught():
             problems.append(f"a selected run fails the unmutated engine: {sorted(contexts)}")
     for problem in problems:
         print(problem, file=sys.stderr)
@@ -392,10 +429,9 @@ def judge(workdir: Path) -> int:
         print("NOT EXECUTED: no check runs these lines")
         return 0
     started = time.perf_counter()
-    for index in sorted(per_check):
-        if judge_check(workdir, index, per_check[index]):
-            print(f"killed in {time.perf_counter() - started:.1f} s")
-            return 1
+    if Verdict(workdir, per_check).caught():
+        print(f"killed in {time.perf_counter() - started:.1f} s")
+        return 1
     elapsed = time.perf_counter() - started
     print(f"SURVIVED: {len(per_check)} checks ran the changed lines, none failed ({elapsed:.1f} s)")
     return 0
