@@ -77,13 +77,16 @@ INVARIANTS = "invariant games"
 def checks() -> list[dict[str, str]]:
     """The ``pyramide check`` runs that judge a mutant, cheapest killers first: every named
     profile (the app's first); the rule sets of :data:`AS_FILES` from YAML files; the app's
-    rules through the move-only shim, which names moves in ASCII (``pyramide.moves``) as a
-    move-only engine does."""
+    and Microsoft's rules through the move-only shim, which names moves in ASCII
+    (``pyramide.moves``) and plays only the moves the engine lists, as a move-only engine does
+    (Microsoft's for a list with the stock's top card in it). New checks go last: a run's map
+    numbers its checks."""
     from pyramide.profiles import PROFILES
 
     runs = [{"profile": name} for name in sorted(PROFILES, key=lambda name: name != "app")]
     runs += [{"profile": str(RULE_SETS / f"{name}.yaml")} for name in AS_FILES]
-    runs.append({"impl": "pyramide.conformance.moveshim:example_factory", "profile": "app"})
+    shim = "pyramide.conformance.moveshim:example_factory"
+    runs += [{"impl": shim, "profile": "app"}, {"impl": shim, "profile": "microsoft"}]
     return runs
 
 
