@@ -35,6 +35,7 @@ import argparse
 import ast
 import contextlib
 import difflib
+import faulthandler
 import io
 import json
 import os
@@ -418,8 +419,16 @@ def check_self(workdir: Path) -> int:
     return 1 if problems else 0
 
 
+HANG_LIMIT = 300.0
+"""Seconds after which a mutant counts as caught: a check that never ends fails its user's CI.
+Surviving mutants take under two minutes even on busy cores."""
+
+
 def judge(workdir: Path) -> int:
-    """Cosmic Ray's test command: exit 1 when the suite catches the mutant, 0 when not."""
+    """Cosmic Ray's test command: exit 1 when the suite catches the mutant, 0 when not. A
+    mutant can hang the engine inside one C call (``**`` on a 64-bit state), where no Python
+    signal handler runs: faulthandler's watchdog thread ends the process even then."""
+    faulthandler.dump_traceback_later(HANG_LIMIT, exit=True)
     changed = changed_lines(workdir)
     if not changed:
         print("no change")
