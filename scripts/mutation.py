@@ -38,6 +38,7 @@ from mutation_judge import (
     working_copy_env,
     write_rule_sets,
 )
+from pyramide.stats import wilson_interval
 
 ROOT = Path(__file__).resolve().parents[1]
 JUDGE = Path(__file__).with_name("mutation_judge.py")
@@ -187,6 +188,16 @@ def explained(
     return known.get((*where, record["change"])) or known.get((*where, None))
 
 
+def score(killed: int, judged: int, sampled: bool) -> str:
+    """The share killed; for a part of the mutants (a sample, or a run stopped early: Cosmic
+    Ray takes them in a random order), with its 95 % Wilson interval for all of them."""
+    text = f"{100 * killed / max(judged, 1):.1f} %"
+    if not sampled or not judged:
+        return text
+    low, high = wilson_interval(killed, judged)
+    return f"{text}; 95 % interval for every mutant {100 * low:.1f}–{100 * high:.1f} %"
+
+
 def markdown(records: list[dict[str, str]], total: int, sample: int, seed: int) -> str:
     """The counts, the two scores and every survivor with the reason it survived."""
     known = explanations()
@@ -204,9 +215,9 @@ def markdown(records: list[dict[str, str]], total: int, sample: int, seed: int) 
         "Survivors: " + ", ".join(f"{n} {kind}" for kind, n in sorted(reasons.items())),
         "",
         f"- Score on the non-equivalent mutants: {killed}/{non_equivalent} killed "
-        f"({100 * killed / max(non_equivalent, 1):.1f} %).",
+        f"({score(killed, non_equivalent, len(records) < total)}).",
         f"- Score on the mutants of rule behaviour (display and validation set aside): "
-        f"{killed}/{of_rules} ({100 * killed / max(of_rules, 1):.1f} %).",
+        f"{killed}/{of_rules} ({score(killed, of_rules, len(records) < total)}).",
         "",
         "| file | function | line | verdict | change | why it survives |",
         "|---|---|---|---|---|---|",

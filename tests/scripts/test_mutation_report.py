@@ -54,3 +54,10 @@ def test_scores_set_aside_only_what_the_explanations_say(
     assert "display and validation set aside): 8/9 (88.9 %)" in text
     assert "| game.py | Game.hole | 1 | survived | `a → b` | **unexplained** |" in text
     assert "equivalent: same" in text
+
+
+def test_a_part_of_the_mutants_gives_an_interval_for_all_of_them() -> None:
+    records = [record("killed")] * 19 + [record("survived", "Game.hole")]
+    assert "95 % interval" not in mutation.markdown(records, 20, 0, 1)
+    partial = mutation.markdown(records, 200, 0, 1)
+    assert "19/20 killed (95.0 %; 95 % interval for every mutant 76.4–99.1 %)" in partial
