@@ -32,7 +32,7 @@ Feature: Variant: the waste top pairs with the card beneath it at any time
         | the waste                      | the card beneath the waste top |
         | the card beneath the waste top | the waste                      |
 
-    @VAR-WASTE-PAIR-ANYTIME @END-PLAY-GOES-ON
+    @VAR-WASTE-PAIR-ANYTIME @VAR-LIMITED-PASSES
     Scenario: With the stock spent, the waste top and the card beneath it keep the game going
       Nothing in the pyramid makes 13, and no pass may be left to recycle the waste: the two
       waste cards are the last move, and while it is there the game is not over.
