@@ -178,6 +178,21 @@ Feature: Variant: Giza, the stock laid out on eight reserve piles
       And the game is over with no more moves
       And the player reads « Nincs több lehetséges lépés » in hu
 
+    @VAR-GIZA-RESERVE-TOPS @END-NO-MORE-MOVES
+    Scenario: A pair with a reserve top keeps the game going, whatever lies under the top
+      The 4♦ on top of reserve 1 and the 9♦ make the only pair; the 7♥ under it pairs with
+      nothing.
+      Given a table:
+        """
+            5♣
+          9♦  3♠
+        reserve 1: 7♥ [4♦]
+        """
+      Then the game goes on
+      When I tap 9♦ then reserve 1
+      Then 9♦ and 4♦ are removed
+      And the game is over with no more moves
+
     @VAR-GIZA-RESERVE-TOPS @END-WIN @KING-ALONE @PAIR-THIRTEEN @PAIR-VALUES
     Scenario: Clearing the pyramid wins, with cards left on the reserves
       Given a table:

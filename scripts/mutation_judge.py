@@ -80,15 +80,26 @@ def checks() -> list[dict[str, str]]:
     profile (the app's first); the rule sets of :data:`AS_FILES` from YAML files; the app's
     and Microsoft's rules through the move-only shim, which names moves in ASCII
     (``pyramide.moves``) and plays only the moves the engine lists, as a move-only engine does
-    (Microsoft's for a list with the stock's top card in it). New checks go last: a run's map
-    numbers its checks."""
+    (Microsoft's for a list with the stock's top card in it); and the app's rules over JSON
+    lines, where every target and card name arrives as a string of its own (an ``is`` in place
+    of ``==`` shows there). New checks go last: a run's map numbers its checks."""
     from pyramide.profiles import PROFILES
 
     runs = [{"profile": name} for name in sorted(PROFILES, key=lambda name: name != "app")]
     runs += [{"profile": str(RULE_SETS / f"{name}.yaml")} for name in AS_FILES]
     shim = "pyramide.conformance.moveshim:example_factory"
     runs += [{"impl": shim, "profile": "app"}, {"impl": shim, "profile": "microsoft"}]
+    runs.append({"cmd": f"{sys.executable} -m pyramide.conformance.server", "profile": "app"})
     return runs
+
+
+def twin(check: dict[str, str]) -> int | None:
+    """For a check whose engine runs in another process (``cmd``), the in-process check of the
+    same rule set: the server plays the same adapter, so a scenario executes the same lines of
+    the rule code in both, which coverage sees only in the in-process one."""
+    if "cmd" not in check:
+        return None
+    return checks().index({"profile": check["profile"]})
 
 
 def write_rule_sets(workdir: Path) -> None:
@@ -152,6 +163,7 @@ def run_one(check: dict[str, str], report: Path, plugin: object | None, invarian
     selecting = isinstance(plugin, Selection)
     options = CheckOptions(
         impl=check.get("impl"),
+        cmd=check.get("cmd"),
         profile=check["profile"],
         report=report,
         invariant_games=12 if invariants else 0,
@@ -184,7 +196,7 @@ def invariants_alone(index: int, report: Path) -> int:
     from pyramide.conformance.runner import under_test
 
     check = checks()[index]
-    factory = load_factory(check.get("impl"), None, 5.0)
+    factory = load_factory(check.get("impl"), check.get("cmd"), 5.0)
     rows = invariant_results(factory, 12, under_test(factory, check["profile"]), None)
     records = [{"type": "scenario", "id": row.nodeid, "outcome": row.outcome} for row in rows]
     report.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
@@ -245,6 +257,12 @@ def build_map(workdir: Path, python: str, jobs: int = 1) -> dict[str, Any]:
             for line, names in contexts.items():
                 per_line.setdefault(line, {})[str(index)] = sorted(names)
         baseline[index] = outcomes(workdir / f"outcomes-{index}.jsonl")
+    for index, check in enumerate(checks()):
+        model = twin(check)
+        for per_line in lines.values() if model is not None else ():
+            for seen in per_line.values():
+                if str(model) in seen:
+                    seen[str(index)] = seen[str(model)]
     return {"lines": lines, "outcomes": baseline}
 
 
