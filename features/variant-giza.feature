@@ -193,6 +193,20 @@ Feature: Variant: Giza, the stock laid out on eight reserve piles
       Then 9♦ and 4♦ are removed
       And the game is over with no more moves
 
+    @VAR-GIZA-RESERVE-TOPS @END-NO-MORE-MOVES @END-WIN
+    Scenario: The last pyramid card may pair with any reserve top, and the game goes on until it does
+      Of the three reserve tops only the 2♠, in the middle, makes 13 with the J♣.
+      Given a table:
+        """
+            J♣
+        reserve 1: [5♥]
+        reserve 2: [2♠]
+        reserve 3: [9♣]
+        """
+      Then the game goes on
+      When I tap J♣ then reserve 2
+      Then the game is won
+
     @VAR-GIZA-RESERVE-TOPS @END-WIN @KING-ALONE @PAIR-THIRTEEN @PAIR-VALUES
     Scenario: Clearing the pyramid wins, with cards left on the reserves
       Given a table:
