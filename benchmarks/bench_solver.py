@@ -5,6 +5,7 @@ Run from the repository root (``python benchmarks/bench_solver.py -h`` for the o
     python benchmarks/bench_solver.py                       # every profile, the issue's counts
     python benchmarks/bench_solver.py --profile three-passes --deals 300 --mode max
     python benchmarks/bench_solver.py --variants --deals 30 --timeout 10   # the five variants
+    python benchmarks/bench_solver.py --limited --deals 100 --mode max     # limited recycling
 
 For each profile, deals ``pyramide.dealcode.deal(seed, profile)`` for seeds ``0..N-1`` (1,000
 for the app's profile and 300 for each other by default, as issue 12 asks; 30 for the profiles
@@ -61,6 +62,9 @@ several cards a draw."""
 
 PILE_PROFILES = [name for name, profile in PROFILES.items() if uses_variant_search(profile)]
 """The profiles :mod:`pyramide.variant_solver` searches (reserves, waste piles, draw count)."""
+
+LIMITED = [name for name, profile in PROFILES.items() if profile.max_recycles is not None]
+"""The profiles with limited recycling (``--limited``), the solver's hard case."""
 
 
 def default_deals(profile: str) -> int:
@@ -217,6 +221,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--variants", action="store_true", help=f"time the variant profiles ({', '.join(VARIANTS)})"
     )
     parser.add_argument(
+        "--limited",
+        action="store_true",
+        help=f"time the profiles with limited recycling ({', '.join(LIMITED)})",
+    )
+    parser.add_argument(
         "--deals",
         type=int,
         help=f"deals per profile (default 1,000 for app, 30 for {', '.join(PILE_PROFILES)}, "
@@ -236,7 +245,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.deals is not None and args.deals < 1:
         parser.error(f"--deals must be at least 1, not {args.deals}")
-    profiles = [*(args.profile or []), *(VARIANTS if args.variants else [])] or list(PROFILES)
+    chosen = [
+        *(args.profile or []),
+        *(VARIANTS if args.variants else []),
+        *(LIMITED if args.limited else []),
+    ]
+    profiles = list(dict.fromkeys(chosen)) or list(PROFILES)
     modes = MODES if args.mode == "both" else (args.mode,)
     if args.from_statistics is not None:
         print(HEADER)

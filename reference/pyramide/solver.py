@@ -45,9 +45,9 @@ switches too: the waste top and the card beneath it are, one draw earlier, the w
 the stock top.
 
 *Two searches.* Whether a win exists and how far play can go do not depend on the moves
-spent, so a depth-first walk answers them first (:func:`_find_win`, then, with no win, the
-branch and bound of :func:`_most_removed`, which goes on from the positions the first walk met
-but did not expand rather than from the start); only a win's length needs A*
+spent, so walks answer them first (:func:`_find_win`, depth first, then, with no win, the
+best-first branch and bound of :func:`_most_removed`, which goes on from the positions the
+first walk met but did not expand rather than from the start); only a win's length needs A*
 (:func:`_shortest_win`).
 
 The walks merge more positions than A* may. With unlimited recycling, draws and recycles alone
@@ -63,19 +63,24 @@ cards of rank r beyond the pyramid cards of rank t - r left are never needed, so
 at most that many (:meth:`_Search.useful_key`). With limited recycling, of two positions with
 the same cards the one with fewer recycles used, or as many and the lower boundary, reaches all
 that the other does (draws alone take it there), so the walks skip the other
-(:meth:`_Search.standing`).
+(:meth:`_Search.standing`); once no recycle is left, the waste cards beneath the cut (which
+never leave nor pair with a card that leaves, :meth:`_Search.waste_cut`) are dropped
+(:meth:`_Search.loose`). Under every switch, the walks remove a talon King as soon as it is in
+play and never draw one over (:meth:`_Search._talon_king_step`): the position without it
+reaches all that the position with it does.
 
 Both walks prune with an upper bound on the pyramid places that can end empty
 (:meth:`_Search.prospects`): cards proven to stay (no partner they can ever be free together
-with) and a matching of the pairs still possible. A position below what is already known (or
-needed) is not expanded, and a win is only looked for where the bound is 28.
+with) and a matching of the pairs still possible, with only the talon cards that can still
+come into play. A position below what is already known (or needed) is not expanded, and a win
+is only looked for where the bound is 28.
 
 A* counts moves with a lower bound (:meth:`_Search.bound`): removals still needed (Kings, and
 per pair of ranks the cards less the pairs that can leave two at a time) plus the moves that
-must come before the talon cards the pyramid needs are in play (:meth:`_Search._draw_costs`). It
-re-opens a position reached again more cheaply, so the line it returns is a shortest one
-whatever the bound's consistency; a bound of None (no win left) or one beyond a win already
-found prunes.
+must come before the talon cards the pyramid needs are in play
+(:meth:`_Search._draws_needed`). It re-opens a position reached again more cheaply, so the
+line it returns is a shortest one whatever the bound's consistency; a bound of None (no win
+left) or one beyond a win already found prunes.
 
 A time limit (:func:`solve`'s ``time_limit``) is checked every 256 positions; running out
 raises :class:`SolverTimeout`, unless only the A* part is left, whose line is then given
@@ -96,6 +101,7 @@ from bisect import bisect_left
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
+from itertools import count
 
 from .cards import Card
 from .game import Game
@@ -149,6 +155,10 @@ pyramid card and a talon card, two talon cards (the earlier in the sequence firs
 names cards, not places, so one kind serves the waste top and the stock top alike."""
 
 
+_UNLIMITED = 99
+"""A number of partners no talon ever runs short of (see :meth:`_Search._partner_supply`)."""
+
+
 class SolverTimeout(Exception):
     """The solver ran out of the time it was given before it proved what it was asked."""
 
@@ -200,8 +210,6 @@ class PyramidBounds:
         """The rank that goes alone (13 French, 12 Spanish)."""
         self.pair_total = deck.target
         """What two ranks that pair add up to."""
-        self.all_ranks = (1 << self.king + 1) - 2
-        """Every rank, 1 to the top one, as bits."""
         self.classes = tuple(
             (low, self.pair_total - low) for low in range(1, self.pair_total // 2 + 1)
         )
@@ -418,6 +426,29 @@ class PyramidBounds:
         found = self._prospects_cache[key] = (most, winnable)
         return found
 
+    def partner_supply(self, pyramid: int, counts: Sequence[int] | None) -> tuple[int, ...]:
+        """For each rank r, how many cards could ever take a talon card of rank r away: the
+        pyramid cards of rank t - r and, when two talon cards may pair (``counts``, the talon
+        cards of each rank, given), the talon cards of rank t - r. A top-rank card goes alone
+        (no limit). For a rank that pairs with itself, another talon card of it is a partner
+        only when two talon cards may pair (then no limit is claimed while two are left).
+
+        A pile of talon cards of which only the top is in play is thus cut (see
+        :meth:`_Search.waste_cut`): going down from its top, the first card of a rank r
+        that makes more cards of rank r than ``supply[r]`` can never all leave, so one of
+        them stays, and every card beneath it stays beneath."""
+        masks, total = self.rank_masks, self.pair_total
+        supply = [0] * (self.king + 1)
+        supply[self.king] = _UNLIMITED
+        for rank in range(1, self.king):
+            partner = total - rank
+            supply[rank] = (pyramid & masks[partner]).bit_count()
+            if counts is not None and rank == partner:
+                supply[rank] = _UNLIMITED if counts[rank] > 1 else supply[rank]
+            elif counts is not None:
+                supply[rank] += counts[partner]
+        return tuple(supply)
+
     def _without_talon_partner(self, talon_key: int) -> int:
         """The pyramid places (as a mask) whose card is not of the top rank and has no talon
         card of its partner rank left, given a talon key."""
@@ -509,16 +540,18 @@ class _Search(PyramidBounds):
             tables.append(table)
         self._key_tables = tuple(tables)
         """Per byte of a talon mask, the :meth:`talon_key` of each of its 256 values."""
-        self._talon_partners_cache: dict[int, int] = {}
-        self._ranks_cache: dict[int, int] = {}
+        self._supply_cache: dict[int, tuple[int, ...]] = {}
+        self._playable_cache: dict[int, int] = {}
+        self._cut_cache: dict[int, int] = {}
+        self._counted_cache: dict[int, int] = {}
+        self._playable_slots_cache: dict[int, int] = {}
         self._present_cache: dict[int, tuple[int, ...]] = {}
         self._free_partners_cache: dict[int, tuple[tuple[int, ...], ...]] = {}
-        self.talon_by_rank: list[list[int]] = [[] for _ in range(self.king + 1)]
-        for i, rank in enumerate(self.talon_ranks):
-            self.talon_by_rank[rank].append(i)
         self.talon_rank_masks = [0] * (self.king + 1)
         for i, rank in enumerate(self.talon_ranks):
             self.talon_rank_masks[rank] |= 1 << i
+        self._king_slots = self.talon_rank_masks[self.king]
+        """The talon slots of the top-rank cards."""
         self._caps_cache: dict[int, tuple[int, ...]] = {}
         talon = (1 << len(self.talon)) - 1
         self.start: _State = (
@@ -529,87 +562,126 @@ class _Search(PyramidBounds):
             game.fresh_draw and self.pair_needs_draw,
         )
 
-    def _draw_costs(self, state: _State) -> list[int]:
-        """For each talon card left, the fewest moves that take no pyramid card (draws,
-        recycles, removals of talon cards alone) before it can be in play.
+    def _draws_needed(self, state: _State, needs: Sequence[tuple[int, int]]) -> int | None:
+        """The moves that take no pyramid card (draws, recycles, removals of talon cards
+        alone) that must come before the talon cards the pyramid needs are all in play: for
+        each (rank, how many) of ``needs``, the cost of the card of that rank that makes up the
+        number, cheapest first; the largest of those, or None when the talon cannot make up a
+        number.
 
-        A stock card is not in play before every stock card above it has left the stock. Without
-        the playable stock top each of them is drawn, and so is the card itself: its cost is its
-        distance. With it, a card above may also leave from the stock top, but a removal that
-        takes no pyramid card is a move like a draw, and only one stock card leaves per move; so
-        it costs the cards above it that have no pyramid partner (Kings included), and nothing
-        for the card itself.
+        The cost of a card is the fewest such moves before it can be in play. A stock card is
+        not in play before every stock card above it has left the stock. Without the playable
+        stock top each of them is drawn, and so is the card itself: its cost is its distance.
+        With it, a card above may also leave from the stock top, but a removal that takes no
+        pyramid card is a move like a draw, and only one stock card leaves per move; so it
+        costs the cards above it that have no pyramid partner (Kings included), and nothing for
+        the card itself.
 
-        The waste top, and the cards beneath it down to the first *stuck* one (a card that
-        cannot leave: see :meth:`_leaving_ranks`), can come up by removing the cards above them,
-        which are removals counted elsewhere (or not at all: zero is a bound). The cards beneath
-        a stuck card wait for a recycle (the card is never the waste top, hence never paired
-        with the card beneath it nor with the stock top): the whole stock leaves, then the
-        recycle, then every card left from the bottom of the waste up to them, costed as the
-        stock cards above; never, when no recycle is left.
+        The waste top, and the cards beneath it down to the :meth:`waste_cut`, can come up by
+        removing the cards above them, which are removals counted elsewhere (or not at all:
+        zero is a bound). The cards beneath the cut wait for a recycle: the whole stock leaves,
+        then the recycle, then every card left from the bottom of the waste up to them, costed
+        as the stock cards above; never, when no recycle is left.
 
-        The cost of each talon slot, -1 for a card gone or out of reach.
+        Costs grow along the stock from its top, and along the waste from its bottom after the
+        recycle, and every one of those comes after the whole stock: so the cheapest cards of a
+        rank are those at or above the cut, then its stock cards from the top, then its cards
+        beneath the cut from the bottom, and each cost is a count of bits below the card.
         """
         pyramid, talon, boundary, recycles, _ = state
         limit = self.profile.max_recycles
-        can_recycle = limit is None or recycles < limit
-        ranks = self.talon_ranks
-        if self.stock_playable:
-            paired = self.pyramid_partners(pyramid)
-            own = 0
-        else:
-            paired = 0
-            own = 1
-        costs = [-1] * len(self.talon)
-        spent = 0
-        for i in range(boundary, len(self.talon)):
-            if talon >> i & 1:
-                costs[i] = spent + own
-                spent += not paired >> ranks[i] & 1
-        waste = [i for i in range(boundary) if talon >> i & 1]
-        leaving = self._leaving_ranks(pyramid, talon)
-        stuck = 0
-        for depth in range(len(waste) - 1, -1, -1):
-            i = waste[depth]
-            costs[i] = 0
-            if not leaving >> ranks[i] & 1:
-                stuck = depth
-                break
-        if can_recycle:
-            spent += 1
-            for i in waste[:stuck]:
-                costs[i] = spent + own
-                spent += not paired >> ranks[i] & 1
-        return costs
+        waste = talon & ((1 << boundary) - 1)
+        stock = talon ^ waste
+        cut = self.waste_cut(pyramid, talon, boundary)
+        beneath = waste & (1 << cut) - 1 if cut > 0 else 0
+        up = waste ^ beneath
+        if limit is not None and recycles >= limit:
+            beneath = 0  # out of reach
+        counted = self._counted_slots(pyramid)
+        own = 0 if self.stock_playable else 1
+        after_stock = (stock & counted).bit_count() + 1 + own
+        masks = self.talon_rank_masks
+        draws = 0
+        for rank, wanted in needs:
+            cards = masks[rank] & talon
+            wanted -= (cards & up).bit_count()
+            if wanted <= 0:
+                continue
+            in_stock = cards & stock
+            if in_stock.bit_count() >= wanted:
+                card = _nth_lowest(in_stock, wanted)
+                cost = (stock & counted & (1 << card) - 1).bit_count() + own
+            else:
+                later = cards & beneath
+                wanted -= in_stock.bit_count()
+                if later.bit_count() < wanted:
+                    return None
+                card = _nth_lowest(later, wanted)
+                cost = after_stock + (beneath & counted & (1 << card) - 1).bit_count()
+            draws = max(draws, cost)
+        return draws
 
-    def _leaving_ranks(self, pyramid: int, talon: int) -> int:
-        """The ranks (as bits) of the talon cards that may still leave: the top rank, those
-        with a pyramid partner and, when two talon cards may pair (the waste-pair switches, the
-        playable stock top), those with a talon partner (another card, for the rank that pairs
-        with itself). A talon card of any other rank is *stuck*: it stays where it is for good,
-        and so do the waste cards beneath it until a recycle."""
-        found = (1 << self.king) | self.pyramid_partners(pyramid)
-        if self.talon_meets:
-            counts = self.talon_key(talon)
-            talon_partners = self._talon_partners_cache.get(counts)
-            if talon_partners is None:
-                total = self.pair_total
-                talon_partners = sum(
-                    1 << rank
-                    for rank in range(1, self.king)
-                    if (counts >> 3 * (total - rank) & 7) > (rank + rank == total)
-                )
-                self._talon_partners_cache[counts] = talon_partners
-            found |= talon_partners
-        return found
-
-    def _cards_of_ranks(self, ranks: int) -> int:
-        """The talon cards (as a mask of slots) whose rank is among ``ranks`` (as bits)."""
-        found = self._ranks_cache.get(ranks)
+    def _counted_slots(self, pyramid: int) -> int:
+        """The talon slots (as a mask) of the cards that cost a move in :meth:`_draws_needed`
+        when they lie above the one wanted: every card, or, under the playable stock top, the
+        cards with no pyramid partner (which can only be drawn)."""
+        if not self.stock_playable:
+            return (1 << len(self.talon)) - 1
+        found = self._counted_cache.get(pyramid)
         if found is None:
-            found = sum(1 << i for i, rank in enumerate(self.talon_ranks) if ranks >> rank & 1)
-            self._ranks_cache[ranks] = found
+            paired = self.pyramid_partners(pyramid)
+            found = 0
+            for rank in range(1, self.king + 1):
+                if not paired >> rank & 1:
+                    found |= self.talon_rank_masks[rank]
+            self._counted_cache[pyramid] = found
         return found
+
+    def _partner_supply(self, pyramid: int, talon: int) -> tuple[int, ...]:
+        """:meth:`PyramidBounds.partner_supply` for a talon mask, cached."""
+        counts = self.talon_counts(talon) if self.talon_meets else None
+        key = pyramid | (self.talon_key(talon) << PYRAMID_SIZE if counts else 0)
+        found = self._supply_cache.get(key)
+        if found is None:
+            found = self._supply_cache[key] = self.partner_supply(pyramid, counts)
+        return found
+
+    def waste_cut(self, pyramid: int, talon: int, boundary: int) -> int:
+        """The slot of the waste card beneath which no card comes up again before a recycle,
+        or -1 when any may.
+
+        Going down the waste from its top, the k-th card of rank r is the first whose rank
+        asks more partners than :meth:`_partner_supply` has: for every card above it and it to
+        leave, each card of rank r among them needs a partner of its own, which is one too many.
+        So one of them (it, or one above it) stays for good, and every card beneath it stays
+        beneath until a recycle: such a card is never the waste top, and it is the card beneath
+        the waste top only when the one that stays is the waste top, which it then never pairs
+        with (the supply counts the talon cards of the partner rank). A card with no partner
+        left at all (the first card of a rank with none in the supply) is the simplest case.
+        """
+        waste = talon & ((1 << boundary) - 1)
+        if not waste:
+            return -1
+        # the supply reads the whole talon only when two talon cards may pair
+        key = pyramid | (talon if self.talon_meets else waste) << PYRAMID_SIZE | boundary << 52
+        found = self._cut_cache.get(key)
+        if found is None:
+            supply = self._partner_supply(pyramid, talon)
+            found = self._cut_cache[key] = self._scan_waste(waste, supply)
+        return found
+
+    def _scan_waste(self, waste: int, supply: Sequence[int]) -> int:
+        """:meth:`waste_cut` for the waste cards ``waste`` (a mask) and partners ``supply``."""
+        demand = [0] * (self.king + 1)
+        ranks = self.talon_ranks
+        while waste:
+            i = waste.bit_length() - 1
+            rank = ranks[i]
+            demand[rank] += 1
+            if demand[rank] > supply[rank]:
+                return i
+            waste ^= 1 << i
+        return -1
 
     def talon_counts(self, talon: int) -> tuple[int, ...]:
         """How many talon cards of each rank (index 1 to the top rank) are left."""
@@ -624,7 +696,7 @@ class _Search(PyramidBounds):
 
         Removals taking a pyramid card and the talon cards the pyramid needs are counted by
         :meth:`_needs`; the k-th talon card of a rank needed is at least the k-th smallest of
-        :meth:`_draw_costs` away, moves that take no pyramid card, and the needs are met in one
+        :meth:`_draws_needed` away, moves that take no pyramid card, and the needs are met in one
         line, so the largest of those costs adds to the removals.
 
         Under the strict win every talon card leaves too, so every removal is known
@@ -644,14 +716,10 @@ class _Search(PyramidBounds):
         removals, needs = self._needs(pyramid)
         draws = 0
         if needs:
-            costs = self._draw_costs(state)
-            by_rank = self.talon_by_rank
-            for rank, wanted in needs:
-                reach = sorted(costs[i] for i in by_rank[rank] if costs[i] >= 0)
-                if len(reach) < wanted:
-                    return None
-                if reach[wanted - 1] > draws:
-                    draws = reach[wanted - 1]
+            needed = self._draws_needed(state, needs)
+            if needed is None:
+                return None
+            draws = needed
         if self.profile.strict_win:
             masks = self.rank_masks
             removals = self.strict_removals(pyramid, self.talon_counts(talon))
@@ -679,9 +747,17 @@ class _Search(PyramidBounds):
         do not count and recycling is unlimited: then draws and recycles alone reach every
         boundary (with the waste top and the stock top there, whatever is in play), and bring
         any talon card freshly drawn onto the one beneath it, so what can be removed from here on
-        depends on the cards left only. With limited recycles the position stays as it is."""
+        depends on the cards left only.
+
+        With limited recycles, once no recycle is left the waste cards beneath the
+        :meth:`waste_cut` are taken out: they never leave, never pair with a card that leaves,
+        and stay beneath it, so the position without them has the same future (and the same
+        verdict on the strict win, lost either way: a card at or above the cut stays)."""
         if self.limited:
-            return state
+            reachable = self.reachable(state)
+            if reachable == state[1]:
+                return state
+            return state[0], reachable, state[2], state[3], state[4]
         pyramid, talon = state[0], state[1]
         return (pyramid, talon, talon.bit_length(), 0, False)
 
@@ -696,7 +772,7 @@ class _Search(PyramidBounds):
         strict win: it never frees a pyramid card, and with every talon card within reach
         anyway, taking two away never brings another one into play."""
         if self.limited:
-            return state[0], state[1], state[4]
+            return state[0] | state[1] << PYRAMID_SIZE | state[4] << 52
         if not self.by_rank:
             return state
         if self.profile.strict_win:
@@ -756,33 +832,32 @@ class _Search(PyramidBounds):
 
     def outlook(self, state: _State) -> tuple[int, bool]:
         """:meth:`prospects` with only the talon cards that can still come into play: once no
-        recycle is left, the waste cards beneath a stuck one (see :meth:`_leaving_ranks`) stay
-        there, and the strict win is lost. This holds under every switch: such a card is never
-        the waste top nor the card beneath it (the stuck card stays above it), nor the stock
-        top (only a recycle puts waste cards back into the stock)."""
-        pyramid, talon = state[0], state[1]
-        reachable = self.reachable(state)
-        if reachable == talon:
+        recycle is left, the waste cards beneath the :meth:`waste_cut` stay there (nor do they
+        come back to the stock: only a recycle puts waste cards there), and the strict win is
+        lost, as a card at or above the cut stays for good."""
+        pyramid, talon, boundary = state[0], state[1], state[2]
+        if not self.last_round(state):
             return self.prospects(pyramid, talon)
-        most, winnable = self.prospects(pyramid, reachable)
+        cut = self.waste_cut(pyramid, talon, boundary)
+        if cut < 0:
+            return self.prospects(pyramid, talon)
+        most, winnable = self.prospects(pyramid, talon & ~((1 << cut) - 1))
         return most, winnable and not self.profile.strict_win
+
+    def last_round(self, state: _State) -> bool:
+        """Whether no recycle is left."""
+        limit = self.profile.max_recycles
+        return limit is not None and state[3] >= limit
 
     def reachable(self, state: _State) -> int:
         """The talon cards that can still come into play (see :meth:`outlook`): all of them
         while a recycle is left; after the last one, all but the waste cards beneath the
-        highest stuck card of the waste."""
-        pyramid, talon, boundary, recycles, _ = state
-        limit = self.profile.max_recycles
-        if limit is None or recycles < limit:
+        :meth:`waste_cut`."""
+        pyramid, talon, boundary = state[0], state[1], state[2]
+        if not self.last_round(state):
             return talon
-        waste = talon & ((1 << boundary) - 1)
-        if not waste:
-            return talon
-        leaving = self._leaving_ranks(pyramid, talon)
-        stuck = waste & self._cards_of_ranks(~leaving & self.all_ranks)
-        if not stuck:
-            return talon
-        return talon & ~((1 << stuck.bit_length() - 1) - 1)
+        cut = self.waste_cut(pyramid, talon, boundary)
+        return talon if cut < 0 else talon & ~((1 << cut) - 1)
 
     def upper_bound(self, state: _State) -> int:
         return self.outlook(state)[0]
@@ -793,10 +868,18 @@ class _Search(PyramidBounds):
     def is_won(self, state: _State) -> bool:
         return state[0] == 0 and (not self.profile.strict_win or state[1] == 0)
 
-    def steps(self, state: _State) -> list[tuple[_Edge, _State]]:
+    def steps(
+        self, state: _State, walk: bool = False, every_run: bool = False
+    ) -> list[tuple[_Edge, _State]]:
         """Every removal reachable from ``state``, each after the shortest run of draws that
         makes it possible; only a free pyramid King's when there is one (unless the last move
-        was a draw under the drawn-with-below switch: see the module's last reduction)."""
+        was a draw under the drawn-with-below switch: see the module's last reduction).
+
+        With ``walk`` (the walks, which do not count moves), a talon King goes as soon as it is
+        in play, and no run of draws goes past one; under the playable stock top A*'s runs do
+        not draw one either (see :meth:`_talon_king_step`), unless ``every_run`` is asked for
+        (the replay of a walk's line, which may have to draw one over where the walk stood
+        higher or, with unlimited recycling, on no boundary at all)."""
         pyramid, talon, boundary, recycles, fresh = state
         free = self.free(pyramid)
         ranks = self.ranks
@@ -818,14 +901,41 @@ class _Search(PyramidBounds):
         if self.profile.pairs_with_covering_card:
             for covered, cover, pair in self.covering_pairs(pyramid, free):
                 found.append(((0, False, 0, _PAIR_PYRAMID, covered, cover), (pair, *kept)))
-        present = self.present(talon)
+        if walk:
+            forced = self._talon_king_step(state)
+            if forced is not None:
+                return [forced]
+        stop_at_king = not every_run and (walk or self.stock_playable)
+        if self.talon_meets:
+            present = self.present(talon)
+            self._run_steps(found, state, present, bisect_left(present, boundary), stop_at_king)
+        else:
+            self._waste_top_steps(found, state, stop_at_king)
+        return found
+
+    def _run_steps(
+        self,
+        found: list[tuple[_Edge, _State]],
+        state: _State,
+        present: tuple[int, ...],
+        in_waste: int,
+        stop_at_king: bool,
+    ) -> None:
+        """Append :meth:`steps`' removals of talon cards, boundary by boundary along the runs
+        of :meth:`_reachable_boundaries` (``in_waste`` of the ``present`` cards in the waste
+        where ``state`` stands), under any switches."""
+        pyramid, talon, _, recycles, fresh = state
+        total = self.pair_total
         partners = self.free_partners(pyramid)
+        # the ranks of the talon cards that can leave alone or with a free pyramid card
+        playable = self.playable_ranks(pyramid)
         talon_ranks = self.talon_ranks
         stock_playable = self.stock_playable
         talon_pairs = self.talon_pairs
         pair_needs_draw = self.pair_needs_draw
         size = len(present)
-        for draws_before, recycled, draws_after, k in self._reachable_boundaries(state, present):
+        runs = self._reachable_boundaries(state, present, in_waste, stop_at_king)
+        for draws_before, recycled, draws_after, k in runs:
             here = draws_before == 0 and not recycled
             drew = draws_after > 0 if recycled else draws_before > 0 or fresh
             used = recycles + recycled if self.limited else 0
@@ -834,17 +944,17 @@ class _Search(PyramidBounds):
             top = present[k - 1] if k else -1
             if stock_playable and k < size:
                 stock_top = present[k]
-                self._card_steps(
-                    found,
-                    pyramid,
-                    talon,
-                    stock_top,
-                    partners,
-                    present,
-                    k - 1,
-                    (draws_before, recycled, draws_after),
-                    used,
-                )
+                if playable >> talon_ranks[stock_top] & 1:
+                    self._card_steps(
+                        found,
+                        pyramid,
+                        talon,
+                        stock_top,
+                        partners,
+                        top + 1,
+                        (draws_before, recycled, draws_after),
+                        used,
+                    )
                 if top >= 0 and talon_ranks[top] + talon_ranks[stock_top] == total:
                     both = talon & ~(1 << top) & ~(1 << stock_top)
                     found.append(
@@ -855,17 +965,17 @@ class _Search(PyramidBounds):
                     )
             if top < 0 or not (here or not stock_playable):
                 continue
-            self._card_steps(
-                found,
-                pyramid,
-                talon,
-                top,
-                partners,
-                present,
-                k - 2,
-                (draws_before, recycled, draws_after),
-                used,
-            )
+            if playable >> talon_ranks[top] & 1:
+                self._card_steps(
+                    found,
+                    pyramid,
+                    talon,
+                    top,
+                    partners,
+                    present[k - 2] + 1 if k >= 2 else 0,
+                    (draws_before, recycled, draws_after),
+                    used,
+                )
             if (
                 talon_pairs
                 and (drew or not pair_needs_draw)
@@ -880,7 +990,53 @@ class _Search(PyramidBounds):
                         (pyramid, both, present[k - 3] + 1 if k >= 3 else 0, used, False),
                     )
                 )
-        return found
+
+    def _waste_top_steps(
+        self, found: list[tuple[_Edge, _State]], state: _State, stop_at_king: bool
+    ) -> None:
+        """Append :meth:`steps`' removals of talon cards when only the waste top is in play
+        (neither a waste pair nor the playable stock top): the same runs as
+        :meth:`_reachable_boundaries`, but read off the talon mask, looking only at the cards
+        that can leave (:meth:`playable_slots`) rather than at every boundary."""
+        pyramid, talon, boundary, recycles, _ = state
+        waste = talon & ((1 << boundary) - 1)
+        stock = talon ^ waste
+        useful = self.playable_slots(pyramid) & talon
+        partners = self.free_partners(pyramid)
+        top = waste.bit_length() - 1
+        if waste and useful >> top & 1:  # where the position stands
+            self._talon_removal(found, state, partners, top, (0, False, 0), recycles)
+        # no run goes past a King, not even the waste top (then none at all)
+        in_play = stock | (1 << top if waste else 0)
+        kings = in_play & self._king_slots if stop_at_king else 0
+        for card in _slots(_up_to_lowest(stock, kings) & useful):
+            draws = (stock & (2 << card) - 1).bit_count()
+            self._talon_removal(found, state, partners, card, (draws, False, 0), recycles)
+        limit = self.profile.max_recycles
+        if kings or not waste or (limit is not None and recycles >= limit):
+            return  # (no run goes past a King to the recycle)
+        rest = waste ^ 1 << top  # round again, up to the card beneath the waste top
+        rest = _up_to_lowest(rest, rest & self._king_slots if stop_at_king else 0)
+        used = recycles + 1 if self.limited else 0
+        in_stock = stock.bit_count()
+        for card in _slots(rest & useful):
+            draws = (talon & (2 << card) - 1).bit_count()
+            self._talon_removal(found, state, partners, card, (in_stock, True, draws), used)
+
+    def _talon_removal(
+        self,
+        found: list[tuple[_Edge, _State]],
+        state: _State,
+        partners: tuple[tuple[int, ...], ...],
+        card: int,
+        draws: tuple[int, bool, int],
+        used: int,
+    ) -> None:
+        """:meth:`_card_steps` for the waste top ``card``, the card beneath it (the last
+        present below it) becoming the waste top."""
+        talon = state[1]
+        beneath = (talon & (1 << card) - 1).bit_length()
+        self._card_steps(found, state[0], talon, card, partners, beneath, draws, used)
 
     def _card_steps(
         self,
@@ -889,16 +1045,14 @@ class _Search(PyramidBounds):
         talon: int,
         card: int,
         partners: tuple[tuple[int, ...], ...],
-        present: tuple[int, ...],
-        waste_top: int,
+        boundary: int,
         draws: tuple[int, bool, int],
         used: int,
     ) -> None:
         """Append the removals of talon card ``card``, in play: alone if a King, else with a
-        free pyramid card (the waste top is then ``present[waste_top]``, none if negative)."""
+        free pyramid card (``boundary`` is the position's boundary after it)."""
         rank = self.talon_ranks[card]
         without = talon & ~(1 << card)
-        boundary = present[waste_top] + 1 if waste_top >= 0 else 0
         if rank == self.king:
             found.append(
                 ((*draws, _KING_TALON, card, 0), (pyramid, without, boundary, used, False))
@@ -911,6 +1065,31 @@ class _Search(PyramidBounds):
                     (pyramid & ~(1 << i), without, boundary, used, False),
                 )
             )
+
+    def playable_ranks(self, pyramid: int) -> int:
+        """The ranks (as bits) of the talon cards that can leave when in play, with no other
+        talon card: the top rank, and those with a partner among the free pyramid cards."""
+        found = self._playable_cache.get(pyramid)
+        if found is None:
+            found = 1 << self.king
+            for rank, partners in enumerate(self.free_partners(pyramid)):
+                if partners:
+                    found |= 1 << rank
+            self._playable_cache[pyramid] = found
+        return found
+
+    def playable_slots(self, pyramid: int) -> int:
+        """The talon slots (as a mask) of the cards of :meth:`playable_ranks`."""
+        found = self._playable_slots_cache.get(pyramid)
+        if found is None:
+            ranks = self.playable_ranks(pyramid)
+            masks = self.talon_rank_masks
+            found = 0
+            for rank in range(1, self.king + 1):
+                if ranks >> rank & 1:
+                    found |= masks[rank]
+            self._playable_slots_cache[pyramid] = found
+        return found
 
     def free_partners(self, pyramid: int) -> tuple[tuple[int, ...], ...]:
         """For each rank r, the free pyramid places whose card pairs with a card of rank r."""
@@ -936,7 +1115,7 @@ class _Search(PyramidBounds):
         of two talon cards are not tried: they free no pyramid place, and a talon with more
         cards reaches every pyramid one with fewer does (see :meth:`useful_key`)."""
         if not self.by_rank:
-            yield from self.steps(state)
+            yield from self.steps(state, walk=True)
             return
         pyramid, talon = state[0], state[1]
         free = self.free(pyramid)
@@ -984,8 +1163,46 @@ class _Search(PyramidBounds):
             self._present_cache[talon] = found
         return found
 
+    def _talon_king_step(self, state: _State) -> tuple[_Edge, _State] | None:
+        """The removal of a talon King in play where ``state`` stands (the waste top, or the
+        playable stock top), which the walks make at once.
+
+        The position without the King reaches all that the position with it does, whatever
+        the switches: every other card keeps its place in the sequence, so the cards in play
+        at a boundary are the same but where the King is one of them (and it pairs with none),
+        or where it lies on the one that would then be in play; the stock runs out at the same
+        boundary, so recycles come as before; and a card drawn onto the King could only have
+        made a fresh pair with the King. Hence also no run of draws past a King (see
+        :meth:`_reachable_boundaries`). The one exception: a King at the stock top right after
+        a draw under the drawn-with-below switch waits, so that the fresh pair (the waste top
+        and the card beneath it) may go first; no run goes past it either (drawing it loses
+        that pair too).
+
+        A* may not remove a King at once (a win may never need that move), but under the
+        playable stock top its runs do not draw one either: removing it from the stock top is
+        one move, as drawing it is, and either way the card after it is the next stock top, but
+        for the King left on the waste top. (Without that switch a stock King must be drawn.)"""
+        pyramid, talon, boundary, recycles, fresh = state
+        waste = talon & ((1 << boundary) - 1)
+        stock = talon ^ waste
+        top, stock_top = waste.bit_length() - 1, (stock & -stock).bit_length() - 1
+        kings = self._king_slots
+        if waste and kings >> top & 1:
+            card, waste = top, waste ^ 1 << top
+        elif (
+            self.stock_playable
+            and stock
+            and kings >> stock_top & 1
+            and not (fresh and self.pair_needs_draw)
+        ):
+            card = stock_top
+        else:
+            return None
+        after = (pyramid, talon ^ 1 << card, waste.bit_length(), recycles, False)
+        return (0, False, 0, _KING_TALON, card, 0), after
+
     def _reachable_boundaries(
-        self, state: _State, present: tuple[int, ...]
+        self, state: _State, present: tuple[int, ...], in_waste: int, stop_at_king: bool
     ) -> Iterator[tuple[int, bool, int, int]]:
         """Each boundary that draws can bring, with the shortest run that does it: (draws,
         recycled, draws after the recycle, how many of the ``present`` talon cards are then in
@@ -1000,21 +1217,41 @@ class _Search(PyramidBounds):
         it, freshly drawn, with the card beneath it; and not even then under the playable stock
         top, where the same pair is the waste top and the stock top one draw before. With no
         card in the waste, going round comes back to here.
+
+        With ``stop_at_king`` (the walks), no run goes past the boundary where a talon King
+        comes into play (see :meth:`_talon_king_step`).
         """
-        _, _, boundary, recycles, _ = state
-        in_waste = bisect_left(present, boundary)
+        talon, recycles = state[1], state[3]
+        # boundary k (k of the present cards in the waste) brings present[k - shift] into play:
+        # the stock top under its switch, else the waste top
+        shift = 0 if self.stock_playable else 1
         in_stock = len(present) - in_waste
+        last = in_waste + in_stock - self.stock_playable
+        king = -1
+        if stop_at_king:
+            king = self._first_king(talon, present, max(in_waste - shift, 0), last - shift)
+            last = last if king < 0 else king + shift
         yield 0, False, 0, in_waste
-        for n in range(1, in_stock + (not self.stock_playable)):
-            yield n, False, 0, in_waste + n
+        for k in range(in_waste + 1, last + 1):
+            yield k - in_waste, False, 0, k
         limit = self.profile.max_recycles
-        if not in_waste or (limit is not None and recycles >= limit):
+        if king >= 0 or not in_waste or (limit is not None and recycles >= limit):
             return
-        if self.stock_playable:
-            yield in_stock, True, 0, 0
+        first = shift
         last = in_waste if self.pair_needs_draw and not self.stock_playable else in_waste - 1
-        for n in range(1, last + 1):
-            yield in_stock, True, n, n
+        if stop_at_king:
+            king = self._first_king(talon, present, 0, last - shift)
+            last = last if king < 0 else king + shift
+        for k in range(first, last + 1):
+            yield in_stock, True, k, k
+
+    def _first_king(self, talon: int, present: tuple[int, ...], low: int, high: int) -> int:
+        """The index in ``present`` of the first King among ``present[low:high + 1]``, or -1."""
+        if low > high:
+            return -1
+        span = (2 << present[high]) - (1 << present[low])
+        kings = talon & self._king_slots & span
+        return bisect_left(present, (kings & -kings).bit_length() - 1) if kings else -1
 
     def line(self, edge: _Edge) -> list[Move]:
         """The moves one search edge stands for."""
@@ -1033,6 +1270,26 @@ class _Search(PyramidBounds):
         else:
             removal = RemovePair(talon[a], talon[b])
         return [*head, removal]
+
+
+def _slots(mask: int) -> Iterator[int]:
+    """The set bits of ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def _nth_lowest(mask: int, n: int) -> int:
+    """The slot of the ``n``-th lowest set bit of ``mask`` (``n`` from 1)."""
+    for _ in range(n - 1):
+        mask &= mask - 1
+    return (mask & -mask).bit_length() - 1
+
+
+def _up_to_lowest(cards: int, stops: int) -> int:
+    """The bits of ``cards`` up to the lowest bit of ``stops`` included (all if none)."""
+    return cards & ((stops & -stops) << 1) - 1 if stops else cards
 
 
 def _present(card: Card | None) -> Card:
@@ -1211,13 +1468,10 @@ def _find_win(
             search.visited += len(best)
             return most, _replay(search, parent, state), best, deferred
         following_states = []
-        for edge, following in search.walk_steps(state):
-            following = search.loose(following)
-            key = search.key(following)
-            standing = search.standing(following)
-            if standing < best.get(key, standing + 1):
-                best[key] = standing
-                parent[key] = (state, edge)
+        for edge, step in search.walk_steps(state):
+            following = _meet(search, best, step)
+            if following is not None:
+                parent[search.key(following)] = (state, edge)
                 most = max(most, search.removed(following))
                 if search.win_left(following):
                     following_states.append(following)
@@ -1226,6 +1480,29 @@ def _find_win(
         pending.extend(reversed(following_states))
     search.visited += len(best)
     return most, None, best, deferred
+
+
+def _meet(search: _Search, best: dict[object, int], state: _State) -> _State | None:
+    """The :meth:`_Search.loose` position of ``state``, recorded in ``best`` (each key's
+    lowest standing), or None when a position met before stands for it: one with its key and
+    a standing no higher, or, when :meth:`_Search.loose` took blocked waste cards out, one
+    with all of ``state``'s cards and a standing no higher (say, fewer recycles used, or the
+    same position before the draws that raised its cut). So ``state``'s own key is recorded
+    too: it stands for every later position with its cards and no lower standing."""
+    loose = search.loose(state)
+    standing = search.standing(loose)
+    key = search.key(loose)
+    if standing >= best.get(key, standing + 1):
+        return None
+    if search.limited and loose[1] != state[1]:
+        whole = search.key(state)
+        known = best.get(whole)
+        if known is not None and standing >= known:
+            return None
+        search.visited -= known is None  # a second key, not another position
+        best[whole] = standing
+    best[key] = standing
+    return loose
 
 
 def _replay(
@@ -1255,7 +1532,7 @@ def _replay(
         else:
             edge, state = next(
                 (edge, following)
-                for edge, following in search.steps(state)
+                for edge, following in search.steps(state, every_run=True)
                 if edge[3:] == wanted[3:]
             )
         line += search.line(edge)
@@ -1270,12 +1547,15 @@ def _most_removed(
     met: dict[object, int] | None = None,
     pending: list[_State] | None = None,
 ) -> int:
-    """Branch and bound, depth first: the most pyramid places emptied, once ``most`` are known
+    """Branch and bound, best first: the most pyramid places emptied, once ``most`` are known
     possible, stopping as soon as ``goal`` are.
 
-    A position is expanded only if its :meth:`_Search.upper_bound` beats both what is known
-    and ``needed`` (when only reaching ``needed`` matters); no position it skips can lead
-    further than what is already known, so the result is exact up to ``goal``.
+    Positions wait in order of their :meth:`_Search.upper_bound`, highest first (then the
+    most removed, so that the walk goes deep among equals), and one is expanded only if its
+    bound beats both what is known and ``needed`` (when only reaching ``needed`` matters); no
+    position it skips can lead further than what is already known, so the result is exact up
+    to ``goal``. Taking the highest bounds first finds the best positions early, so that the
+    many positions of middling bound are never expanded.
 
     Given ``met`` and ``pending`` (from :func:`_find_win`), the walk goes on from there rather
     than from the start: the positions met and not pending were expanded already, so the walk
@@ -1287,22 +1567,22 @@ def _most_removed(
     else:
         search.visited -= len(met)  # counted again below, with the positions met from here
     best = met
-    while pending and most < goal:
-        state = pending.pop()
+    order = count()
+    queue = [(-search.upper_bound(state), 0, next(order), state) for state in pending]
+    heapq.heapify(queue)
+    while queue and most < goal:
+        negative_bound, _, _, state = heapq.heappop(queue)
+        if -negative_bound < max(most + 1, needed):
+            break
         _check_clock(search)
         if search.standing(state) > best[search.key(state)]:
             continue
-        if search.upper_bound(state) < max(most + 1, needed):
-            continue
-        following_states = []
-        for _, following in search.walk_steps(state):
-            following = search.loose(following)
-            key = search.key(following)
-            standing = search.standing(following)
-            if standing < best.get(key, standing + 1):
-                best[key] = standing
-                most = max(most, search.removed(following))
-                following_states.append(following)
-        pending.extend(reversed(following_states))
+        for _, step in search.walk_steps(state):
+            following = _meet(search, best, step)
+            if following is not None:
+                removed = search.removed(following)
+                most = max(most, removed)
+                bound = search.upper_bound(following)
+                heapq.heappush(queue, (-bound, -removed, next(order), following))
     search.visited += len(best)
     return most

@@ -49,11 +49,14 @@ and the profiles forbid it with these piles.
 - The walks prune with the upper bound of :meth:`~pyramide.solver.PyramidBounds.prospects_of`
   (dead cards and matchings of pairs): it reads the talon as counts of ranks only, whatever
   pile a card lies in, so it holds for every pile switch. It is given only the talon cards that
-  can still come into play (:meth:`_VariantSearch.outlook`): a card that is not of the top
-  rank and has no card of its partner rank left anywhere never leaves, so the cards beneath it
-  in a reserve pile (never dealt onto, never gathered) never come to the top; nor do those
-  beneath it in a waste pile once no recycle is left (a pile only grows, and only a recycle
-  empties it). With such cards the strict win is lost.
+  can still come into play (:meth:`_VariantSearch.outlook`): going down a pile from its top,
+  the first card of a rank r that makes more cards of rank r than there are cards left that
+  could take them away (:meth:`~pyramide.solver.PyramidBounds.partner_supply`: the pyramid
+  cards of the partner rank, and the talon ones when two talon cards may pair) can never go
+  with all those above it, so one of them stays, and the cards beneath it in a reserve pile
+  (never dealt onto, never gathered) never come to the top; nor do those beneath it in a waste
+  pile once no recycle is left (a pile only grows, and only a recycle empties it). With such
+  cards the strict win is lost. (A card with no partner left anywhere is the simplest case.)
 
 *Searches.* A depth-first branch and bound (:func:`_walk`) finds the most pyramid places that
 can end empty, or stops at the first win (a win counts one above 28; the positions from which
@@ -71,6 +74,7 @@ from __future__ import annotations
 import heapq
 import time
 from collections.abc import Mapping, Sequence
+from itertools import count
 
 from .cards import Card
 from .game import Game
@@ -137,6 +141,7 @@ class _VariantSearch:
             sum(1 << 3 * card.rank for pile in piles for card in pile),
         )
         self._pyramid_cache: dict[int, _PyramidMoves] = {}
+        self._supply_cache: dict[int, tuple[int, ...]] = {}
 
     def tick(self) -> None:
         """Raise :class:`SolverTimeout` past the deadline (looking every 256 calls)."""
@@ -165,25 +170,36 @@ class _VariantSearch:
         return most, winnable and not (buried and self.strict)
 
     def _buried(self, pyramid: int, talon: bytes, key: int, exhausted: bool) -> int:
-        """The talon key of the cards beneath a card that never leaves, in a reserve pile or,
-        with no recycle left, in a waste pile."""
-        counts = self.bounds.counts_of(key)
-        partners = self.bounds.pyramid_partners(pyramid)
-        total, king = self.total, self.king
+        """The talon key of the cards beneath the cut of a reserve pile or, with no recycle
+        left, of a waste pile: going down a pile from its top, the first card whose rank asks
+        more partners than :meth:`~pyramide.solver.PyramidBounds.partner_supply` has (for it
+        and the cards above it to leave, each card of its rank needs a partner of its own).
+        One of them stays for good, so the cards beneath it never come to the top: a reserve
+        pile is never dealt onto, and a waste pile only grows until a recycle. A card with no
+        partner left anywhere is the simplest case."""
+        supply = self._partner_supply(pyramid, key)
         buried = 0
         for number, pile in enumerate(talon.split(_SEPARATOR)):
             if not number or not (exhausted or number in self.reserves):
                 continue
+            demand = [0] * (self.king + 1)
             for depth in range(len(pile) - 1, 0, -1):
                 rank = pile[depth]
-                if (
-                    rank != king
-                    and not partners >> rank & 1
-                    and counts[total - rank] <= (rank + rank == total)
-                ):
+                demand[rank] += 1
+                if demand[rank] > supply[rank]:
                     buried += sum(1 << 3 * below for below in pile[:depth])
                     break
         return buried
+
+    def _partner_supply(self, pyramid: int, key: int) -> tuple[int, ...]:
+        """:meth:`~pyramide.solver.PyramidBounds.partner_supply` for a talon key, cached."""
+        meets = self.bounds.talon_meets
+        memo = pyramid | (key << PYRAMID_SIZE if meets else 0)
+        found = self._supply_cache.get(memo)
+        if found is None:
+            counts = self.bounds.counts_of(key) if meets else None
+            found = self._supply_cache[memo] = self.bounds.partner_supply(pyramid, counts)
+        return found
 
     def lower_bound(self, state: _State) -> int | None:
         """The fewest moves that can still win, at least; None when no win is left.
@@ -370,8 +386,8 @@ the position it was first met from (None for the start) with the move that led t
 def _walk(
     search: _VariantSearch, goal: int, floor: int, wins: bool
 ) -> tuple[int, int, list[_Action] | None]:
-    """Branch and bound, depth first, removals before draws: (the best value met, positions
-    met, the line to the first win when ``wins``).
+    """Branch and bound, removals before draws: (the best value met, positions met, the line
+    to the first win when ``wins``).
 
     A position's value is its empty places, plus one if it is won and ``wins`` (so a win beats
     28 places emptied under the strict win). A position is expanded only if its upper bound
@@ -380,7 +396,9 @@ def _walk(
     fewer recycles used) was expanded or skipped already (the best only grows), so the result
     is exact up to ``goal``, where the walk stops. The order positions are taken in does not
     matter to that, so when a win is looked for, the positions from which the bound says one is
-    left go first and the others wait (as :mod:`pyramide.solver`'s two walks do).
+    left go first, depth first, and the others wait (as :mod:`pyramide.solver`'s two walks do),
+    to be taken highest bound first: the best positions are then found early, and the many of
+    middling bound are never expanded.
     """
     start = search.start
     met: dict[bytes, _Link] = {_cards(start): (start[2], None, _DRAW)}
@@ -389,15 +407,24 @@ def _walk(
         return best + 1, 1, []
     hopeful = [start]
     """Positions from which the bound says a win is left (all of them without ``wins``)."""
-    waiting: list[_State] = []
+    waiting: list[tuple[int, int, int, _State]] = []
+    """The others, as (-bound, -places emptied, order met, position): the highest bound first."""
+    order = count()
     while (hopeful or waiting) and best < goal:
-        state = hopeful.pop() if hopeful else waiting.pop()
+        if hopeful:
+            state = hopeful.pop()
+            most, winnable = search.outlook(state)
+            bound = most + (wins and winnable)
+        else:
+            negative_bound, _, _, state = heapq.heappop(waiting)
+            bound = -negative_bound
+        if bound < max(best + 1, floor):
+            if hopeful:
+                continue
+            break  # every position still waiting has a bound no higher
         search.tick()
         here = _cards(state)
         if met[here][0] < state[2]:
-            continue
-        most, winnable = search.outlook(state)
-        if most + (wins and winnable) < max(best + 1, floor):
             continue
         for action, following in reversed(search.moves(state, walk=True)):
             key = _cards(following)
@@ -409,10 +436,11 @@ def _walk(
             if wins and search.is_won(following):
                 return value + 1, len(met), _unwind(met, key)
             best = max(best, value)
-            if not wins or search.outlook(following)[1]:
+            most, winnable = search.outlook(following)
+            if not wins or winnable:
                 hopeful.append(following)
             else:
-                waiting.append(following)
+                heapq.heappush(waiting, (-most, -value, next(order), following))
     return best, len(met), None
 
 

@@ -141,6 +141,18 @@ TALON_SWITCH_PROFILES = [
 """The named profiles with the playable stock top or the waste pair at any time, and switch sets
 no engine uses that mix them with the other switches (the solver must be exact for any)."""
 
+LIMITED_PROFILES = [
+    *(p for p in PROFILE_LIST if p.max_recycles is not None),
+    Profile(name="two-passes-drawn-with-below", max_recycles=1, waste_play=WASTE_DRAWN_WITH_BELOW),
+    Profile(
+        name="one-pass-stock-top-strict", max_recycles=0, stock_top_playable=True, strict_win=True
+    ),
+    Profile(name="two-passes-covering", max_recycles=1, pairs_with_covering_card=True),
+]
+"""The profiles with limited recycling (the named ones, Apophis included, and switch sets no
+engine uses), where the walks remove a talon King at once, never draw past one, and cut the
+waste (:meth:`pyramide.solver._Search.waste_cut`): the reductions of limited recycling."""
+
 VARIANT_PROFILES = [
     *(p for p in PROFILE_LIST if p.deck != "french" or p.layout != "pyramid"),
     *(p for p in PROFILE_LIST if uses_variant_search(p)),
@@ -212,6 +224,13 @@ def test_talon_switches_agree_with_brute_force(game: Game) -> None:
 @settings(max_examples=examples(200))
 @given(st.sampled_from(VARIANT_PROFILES).flatmap(small_games))
 def test_variant_switches_agree_with_brute_force(game: Game) -> None:
+    _agrees_with_brute_force(game)
+    _any_win_agrees_with_brute_force(game)
+
+
+@settings(max_examples=examples(120))
+@given(st.sampled_from(LIMITED_PROFILES).flatmap(small_games))
+def test_limited_recycling_agrees_with_brute_force(game: Game) -> None:
     _agrees_with_brute_force(game)
     _any_win_agrees_with_brute_force(game)
 
