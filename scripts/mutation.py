@@ -201,6 +201,14 @@ def score(killed: int, judged: int, sampled: bool) -> str:
     return f"{text}; 95 % interval for every mutant {100 * low:.1f}–{100 * high:.1f} %"
 
 
+def which(records: list[dict[str, str]], total: int, sample: int, seed: int) -> str:
+    if len(records) >= total:
+        return "every one"
+    if sample:
+        return f"a seeded sample, seed {seed}"
+    return "a run stopped before the end; Cosmic Ray takes the mutants in a random order"
+
+
 def markdown(records: list[dict[str, str]], total: int, sample: int, seed: int) -> str:
     """The counts, the two scores and every survivor with the reason it survived."""
     known = explanations()
@@ -212,7 +220,7 @@ def markdown(records: list[dict[str, str]], total: int, sample: int, seed: int) 
     of_rules = non_equivalent - sum(reasons[kind] for kind in NOT_PLAY)
     lines = [
         f"Mutants in the rule code: {total}; judged: {len(records)} "
-        f"({'all' if not sample else f'a seeded sample, seed {seed}'}): "
+        f"({which(records, total, sample, seed)}): "
         + ", ".join(f"{n} {outcome}" for outcome, n in sorted(counts.items())),
         "",
         "Survivors: " + ", ".join(f"{n} {kind}" for kind, n in sorted(reasons.items())),
