@@ -49,3 +49,16 @@ Feature: Variant: the drawn card pairs with the waste card under it
       When I tap the waste then the card beneath the waste top
       Then the waste is 6♦ 7♣
       And the score is 10
+
+    @VAR-DRAWN-WITH-WASTE
+    Scenario: Not before the first draw
+      The 7♣ starts the game on top of the 6♦: it was dealt there, not drawn.
+      Given a table:
+        """
+            5♠
+          2♣  9♥
+        waste: 4♦ 6♦ [7♣]
+        stock: 8♦
+        """
+      When I tap the waste then the card beneath the waste top
+      Then the waste is 4♦ 6♦ 7♣
