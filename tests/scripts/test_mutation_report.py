@@ -51,7 +51,7 @@ def test_scores_set_aside_only_what_the_explanations_say(
     ]
     text = mutation.markdown(records, 10, 0, 1)
     assert "non-equivalent mutants: 8/10 killed (80.0 %)" in text
-    assert "(display, validation, tooling set aside): 8/9 (88.9 %)" in text
+    assert "(display, validation, tooling, open set aside): 8/9 (88.9 %)" in text
     assert "| game.py | Game.hole | 1 | survived | `a → b` | **unexplained** |" in text
     assert "equivalent: same" in text
 
