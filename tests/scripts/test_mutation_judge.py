@@ -84,3 +84,13 @@ def test_a_selected_run_plays_the_selected_scenarios_only(tmp_path: Path) -> Non
     chosen = every[:2]
     assert judge.run_one(check, report, judge.Selection(chosen), invariants=False) == 0
     assert judge.outcomes(report) == dict.fromkeys(chosen, "passed")
+
+
+def test_a_check_over_json_lines_reads_the_map_of_its_in_process_twin() -> None:
+    every = judge.checks()
+    remote = [check for check in every if "cmd" in check]
+    assert remote, "the judge plays no engine over JSON lines"
+    for check in remote:
+        model = judge.twin(check)
+        assert model is not None and every[model] == {"profile": check["profile"]}
+    assert all(judge.twin(check) is None for check in every if "cmd" not in check)
