@@ -301,6 +301,13 @@ def progress(workers: list[Path]) -> str:
     return f"{time.strftime('%H:%M:%S')} mutants judged: {done}/{total}, {killed} killed"
 
 
+def unmutate(worker: Path) -> None:
+    """Put the pristine rule modules back: a run stopped in the middle of a mutant leaves it
+    in the working copy, and the next mutant would be made on top of it."""
+    for name in RULE_CODE:
+        shutil.copy(worker / PRISTINE / name, worker / PACKAGE / name)
+
+
 def execute(workers: list[Path]) -> None:
     """Run every worker's session at once and wait for all."""
     running = [
@@ -343,6 +350,8 @@ def main(argv: list[str] | None = None) -> int:
         prepare(workdir, args.sample, args.seed, args.jobs)
         split(workdir, copies)
     workers = [workdir, *(copy for copy in copies if (copy / SESSION).exists())]
+    for worker in workers:
+        unmutate(worker)
     execute(workers)
     records = [r for worker in workers for r in results(worker, worker / SESSION)]
     text = markdown(records, count_mutants(workdir / SESSION), args.sample, args.seed)
