@@ -41,6 +41,21 @@ Feature: Variant: Apophis, three waste piles
       And the stock holds 1 card
       And the move counter is 1
 
+    @VAR-APOPHIS-WASTES
+    Scenario: Empty waste piles are dealt onto too
+      Piles 2 and 3 start empty: the table does not list them.
+      Given a table:
+        """
+            5♠
+          2♣  9♥
+        waste: [7♦]
+        stock: 3♣ 8♥ Q♦ 6♠
+        """
+      When I tap the stock
+      Then the waste is 7♦ 3♣
+      And waste pile 2 is 8♥
+      And waste pile 3 is Q♦
+
     @VAR-APOPHIS-WASTES @MOVES-COUNT
     Scenario: At the end of the stock a draw deals fewer cards, pile 1 first
       Given a table:
