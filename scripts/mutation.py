@@ -2,16 +2,17 @@
 
 Cosmic Ray (``pip install -e '.[mutation]'``) mutates the rule modules (comparisons flipped,
 constants changed, conditions negated, statements removed...). A mutant is *killed* when
-``pyramide check`` fails on it under some named profile — the conformance suite is the only
-judge, not the project's own tests — and *survives* when every profile passes. The run works
-on a copy of the repository's HEAD (Cosmic Ray edits the files it mutates), so the tree you work
-in is never touched:
+``pyramide check`` fails on it under one of the judge's checks — the conformance suite is the
+only judge, not the project's own tests — and *survives* when every check passes. The judge
+(``mutation_judge.py``, Cosmic Ray's test command) runs only the scenarios that executed the
+mutated lines. The run works on a copy of the repository's HEAD in ``build/mutation*``
+(Cosmic Ray edits the files it mutates), so the tree you work in is never touched:
 
-    .venv/bin/python scripts/mutation.py --sample 60 --seed 1 --report /tmp/mutation.md
+    .venv/bin/python scripts/mutation.py --sample 0 --jobs 2 --report /tmp/mutation.md
+    .venv/bin/python scripts/mutation.py --resume --jobs 2 --report /tmp/mutation.md
 
-prints the score and writes the survivors (file, line, operator, diff) as Markdown. A whole run
-(``--sample 0``) takes hours on two cores: a survivor costs every check of :func:`checks`.
-Progress goes to standard error. ``judge`` is the test command Cosmic Ray runs for each mutant.
+prints the counts, the scores and every survivor with the reason ``mutation-survivors.yaml``
+gives for it (or **unexplained**). Progress goes to standard error every minute.
 """
 
 from __future__ import annotations
@@ -245,9 +246,8 @@ def markdown(records: list[dict[str, str]], total: int, sample: int, seed: int) 
 SESSION = "session.sqlite"
 
 
-def prepare(workdir: Path, sample: int, seed: int, jobs: int) -> int:
-    """A fresh working copy with its session of mutants and the judge's coverage map; returns
-    how many mutants the rule code has."""
+def prepare(workdir: Path, sample: int, seed: int, jobs: int) -> None:
+    """A fresh working copy with its session of mutants and the judge's coverage map."""
     if workdir.exists():
         shutil.rmtree(workdir)
     workdir.mkdir(parents=True)
@@ -261,7 +261,6 @@ def prepare(workdir: Path, sample: int, seed: int, jobs: int) -> int:
     coverage_map = build_map(workdir, sys.executable, jobs)
     (workdir / MAP).write_text(json.dumps(coverage_map), encoding="utf-8")
     self_check(workdir)
-    return total
 
 
 def split(workdir: Path, copies: list[Path]) -> None:

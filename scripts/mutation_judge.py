@@ -211,8 +211,8 @@ def outcomes(report: Path) -> dict[str, str]:
     found = {}
     for line in report.read_text(encoding="utf-8").splitlines():
         record = json.loads(line)
-        if record.get("type") in ("scenario", "invariant"):
-            found[record.get("id") or record.get("scenario", "")] = record["outcome"]
+        if record.get("type") == "scenario":  # the invariants' rows are scenario rows too
+            found[record["id"]] = record["outcome"]
     return found
 
 
@@ -422,6 +422,7 @@ def self_check(workdir: Path) -> None:
 
 
 def check_self(workdir: Path) -> int:
+    """The self-check itself, in the process that imported the working copy's engine."""
     problems = [] if judge(workdir) == 0 else ["the judge fails the unmutated engine"]
     mapped = json.loads((workdir / MAP).read_text(encoding="utf-8"))["lines"]
     problems += [
