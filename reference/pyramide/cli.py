@@ -14,6 +14,7 @@ from pathlib import Path
 
 from .conformance.reference_adapter import layout_data
 from .dealcode import DealCode, DealCodeError, parse_code
+from .drawing import draw_layout
 from .game import Game
 from .solver import solve
 
@@ -38,7 +39,7 @@ def _deal(args: argparse.Namespace) -> int:
         print(json.dumps(layout_data(layout)))
     else:
         print(f"{code}  ({code.profile.name} rules)")
-        print(layout.to_text(ascii_only=args.ascii))
+        print(draw_layout(layout, ascii_only=args.ascii))
     return 0
 
 

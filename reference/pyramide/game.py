@@ -122,10 +122,6 @@ class Game:
         return all(card is None for card in self.pyramid)
 
     @property
-    def pyramid_left(self) -> int:
-        return sum(card is not None for card in self.pyramid)
-
-    @property
     def status(self) -> Status:
         if self.is_won():
             return Status.WON
@@ -185,13 +181,19 @@ class Game:
             return self.is_free(place.index)
         return place.index == 0
 
+    def waste_below_in_play(self) -> bool:
+        """Whether the card beneath the waste top may pair with the top now: always under
+        top-with-below (VAR-WASTE-PAIR-ANYTIME), right after a draw under drawn-with-below
+        (VAR-DRAWN-WITH-WASTE), never under the app's rules."""
+        if self.profile.waste_play == WASTE_DRAWN_WITH_BELOW:
+            return self.fresh_draw
+        return self.profile.waste_play == WASTE_TOP_WITH_BELOW
+
     def _pair_allowed(self, a: Place, b: Place) -> bool:
         if self._is_available(a) and self._is_available(b):
             return True
         if {a, b} == {Place("waste", 0), Place("waste", 1)}:
-            if self.profile.waste_play == WASTE_DRAWN_WITH_BELOW:
-                return self.fresh_draw
-            return self.profile.waste_play == WASTE_TOP_WITH_BELOW
+            return self.waste_below_in_play()
         if self.profile.pairs_with_covering_card and a.pile == b.pile == "pyramid":
             return self._is_only_cover(a.index, b.index) or self._is_only_cover(b.index, a.index)
         return False

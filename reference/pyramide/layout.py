@@ -176,33 +176,6 @@ class Layout:
             for row, length in enumerate(self.geometry.row_lengths, start=1)
         ]
 
-    def to_text(self, ascii_only: bool = False) -> str:
-        """Readable rows, centred like the pyramid, then the waste and the stock."""
-
-        def name(card: Card | None) -> str:
-            if card is None:
-                return EMPTY
-            return card.ascii if ascii_only else str(card)
-
-        def pile(cards: Sequence[Card]) -> str:
-            return " ".join(name(c) for c in cards) or EMPTY
-
-        width = 4
-        widest = max(self.geometry.row_lengths)
-        lines = []
-        for row in self.rows():
-            cells = "".join(name(card).center(width) for card in row)
-            lines.append(" " * (width // 2) * (widest - len(row)) + cells.rstrip())
-        for number, reserve in enumerate(self.reserves, start=1):
-            lines.append(f"reserve {number} (bottom→top): {pile(reserve)}")
-        for number, waste in enumerate(self.wastes, start=1):
-            label = "waste" if not self.more_wastes else f"waste {number}"
-            if waste or not self.reserves:
-                lines.append(f"{label} (bottom→top): {pile(waste)}")
-        if not self.reserves:
-            lines.append(f"stock: {len(self.stock)} cards, face down")
-        return "\n".join(lines)
-
     @classmethod
     def from_rows(
         cls,

@@ -23,7 +23,6 @@ from .cards import Card
 from .game import Game, Place, Status
 from .layout import Position
 from .moves import Draw, Move, Recycle, RemoveKing, RemovePair
-from .profiles import WASTE_DRAWN_WITH_BELOW, WASTE_TOP_WITH_BELOW
 
 WASTE: Literal["waste"] = "waste"
 WASTE_BELOW: Literal["waste-below"] = "waste-below"
@@ -141,10 +140,7 @@ class Table:
         if place is None:
             return False
         if place == Place("waste", 1):
-            waste_play = self.game.profile.waste_play
-            return waste_play == WASTE_TOP_WITH_BELOW or (
-                waste_play == WASTE_DRAWN_WITH_BELOW and self.game.fresh_draw
-            )
+            return self.game.waste_below_in_play()
         if place.pile in ("waste", "stock", "reserve") or self.game.is_free(place.index):
             return True
         covering = self.game.covering(place.index)

@@ -75,15 +75,6 @@ def test_at_the_start_only_the_bottom_row_is_free() -> None:
     assert free == [(7, c) for c in range(1, 8)]
 
 
-def test_text_rendering_names_every_card_and_the_stock_size() -> None:
-    text = parse_code("PY1-N-AAAAAAS").layout().to_text()
-    lines = text.splitlines()
-    assert lines[0].split() == ["J♦"]
-    assert lines[6].split() == ["7♣", "10♣", "3♥", "4♥", "3♠", "K♦", "7♠"]
-    assert "7♦" in lines[7]
-    assert "23 cards" in lines[8]
-
-
 def test_a_card_twice_is_refused_naming_the_card() -> None:
     with pytest.raises(LayoutError, match="7♦ appears twice"):
         layout("KS", "7D QH", waste="7D")
