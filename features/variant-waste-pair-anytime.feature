@@ -32,6 +32,20 @@ Feature: Variant: the waste top pairs with the card beneath it at any time
         | the waste                      | the card beneath the waste top |
         | the card beneath the waste top | the waste                      |
 
+    @VAR-WASTE-PAIR-ANYTIME
+    Scenario: A waste of just two cards pairs all the same
+      The card beneath the top is the waste's bottom card: nothing lies under it.
+      Given a table:
+        """
+            5♠
+          2♣  9♥
+        waste: 6♦ [7♣]
+        stock: 8♦
+        """
+      When I tap the card beneath the waste top then the waste
+      Then 7♣ and 6♦ are removed
+      And the waste is empty
+
     @VAR-WASTE-PAIR-ANYTIME @VAR-LIMITED-PASSES
     Scenario: With the stock spent, the waste top and the card beneath it keep the game going
       Nothing in the pyramid makes 13, and no pass may be left to recycle the waste: the two
