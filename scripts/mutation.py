@@ -171,8 +171,9 @@ EXPLAINED = Path(__file__).with_name("mutation-survivors.yaml")
 """Why each known survivor survives, matched by file, function and change (not by line)."""
 NOT_PLAY = ("display", "validation", "tooling", "open")
 """Survivors that change no rule of play: how something is written for people, the refusal of
-input no game produces, helpers of the solver and the differential tester that the engine's play never calls,
-and choices the documents leave open (which deal a code other than the documented ones gives)."""
+input no game produces, helpers of the solver and the differential tester that the engine's
+play never calls, and choices the documents leave open (which deal a code other than the
+documented ones gives)."""
 KILLED_SINCE = "killed since"
 """A survivor of the run that a scenario added since kills (checked by hand, as its entry says)."""
 

@@ -22,11 +22,10 @@ WASTE_DRAWN_WITH_BELOW = "drawn-with-below"
 """Right after a draw, the drawn card may also pair with the waste card beneath it."""
 WASTE_TOP_WITH_BELOW = "top-with-below"
 """At any time, the waste top may also pair with the waste card beneath it (Thirteen)."""
-WASTE_PLAY_VALUES = (WASTE_TOP, WASTE_DRAWN_WITH_BELOW, WASTE_TOP_WITH_BELOW)
 
 
 class ProfileError(ValueError):
-    """An unknown profile name or letter, or switch values that make no rule set."""
+    """An unknown profile name or letter."""
 
 
 @dataclass(frozen=True)
@@ -47,6 +46,12 @@ class Profile:
     (Giza); ``waste_piles`` above 1 makes a draw deal one card onto each waste pile, left to
     right, and puts the top of every pile in play (Apophis); ``draw_count`` above 1 turns that
     many cards at a draw, the last one on top, only the top in play (King Tut).
+
+    The values are not checked here. Each switch's kind and bounds, and the values that
+    contradict each other, are written once, in ``spec/schemas/profiles.schema.json``; a rule
+    set is checked against it where it comes in (a rule-set file, an adapter's ``start``),
+    with a message naming the switch, and the named profiles below are checked against it by
+    the project's tests.
     """
 
     name: str
@@ -63,62 +68,6 @@ class Profile:
     reserves: int = 0
     waste_piles: int = 1
     draw_count: int = 1
-
-    def __post_init__(self) -> None:
-        if self.waste_play not in WASTE_PLAY_VALUES:
-            raise ProfileError(
-                f"waste_play must be one of {', '.join(WASTE_PLAY_VALUES)}, not {self.waste_play!r}"
-            )
-        if self.max_recycles is not None and (
-            isinstance(self.max_recycles, bool)
-            or not isinstance(self.max_recycles, int)
-            or self.max_recycles < 0
-        ):
-            raise ProfileError(
-                f"max_recycles must be null or a whole number ≥ 0, not {self.max_recycles!r}"
-            )
-        if self.deck not in DECKS:
-            raise ProfileError(f"deck must be one of {', '.join(DECKS)}, not {self.deck!r}")
-        if self.layout not in GEOMETRIES:
-            raise ProfileError(
-                f"layout must be one of {', '.join(GEOMETRIES)}, not {self.layout!r}"
-            )
-        for switch, lowest in (("reserves", 0), ("waste_piles", 1), ("draw_count", 1)):
-            value = getattr(self, switch)
-            if isinstance(value, bool) or not isinstance(value, int) or value < lowest:
-                raise ProfileError(f"{switch} must be a whole number ≥ {lowest}, not {value!r}")
-        self._check_piles()
-        if self.face_down and self.pairs_with_covering_card:
-            raise ProfileError(
-                "face_down and pairs_with_covering_card contradict each other: a covered card "
-                "dealt face down is never in play, so it cannot pair with the card covering it"
-            )
-
-    def _check_piles(self) -> None:
-        """The pile switches each replace the app's single waste in their own way."""
-        if self.waste_piles > 1 and self.draw_count > 1:
-            raise ProfileError(
-                "waste_piles and draw_count contradict each other: with several waste piles a "
-                "draw deals one card onto each"
-            )
-        if (self.waste_piles > 1 or self.draw_count > 1) and self.waste_play != WASTE_TOP:
-            raise ProfileError(
-                "waste_play must be top with several waste piles or several cards drawn: "
-                "no source says which card lies beneath the waste top then"
-            )
-        if self.reserves and (
-            self.waste_piles > 1
-            or self.draw_count > 1
-            or self.stock_24
-            or self.stock_top_playable
-            or self.waste_play != WASTE_TOP
-            or self.max_recycles is not None
-        ):
-            raise ProfileError(
-                "reserves replace the stock and the waste: the stock and waste switches "
-                "(waste_piles, draw_count, stock_24, stock_top_playable, waste_play, "
-                "max_recycles) keep their app values with them"
-            )
 
     @property
     def deck_cards(self) -> Deck:
@@ -215,17 +164,6 @@ def get_profile(name_or_letter: str) -> Profile:
 
 
 def profile_from_switches(name: str, switches: Mapping[str, Any]) -> Profile:
-    """A rule set from switch values; a switch left out keeps its app value.
-
-    Raises :class:`ProfileError` naming the switch at fault: an unknown name, a value of the
-    wrong kind, or values that contradict each other.
-    """
-    unknown = sorted(set(switches) - set(SWITCHES))
-    if unknown:
-        raise ProfileError(f"unknown switch {unknown[0]!r}; the switches are {', '.join(SWITCHES)}")
-    for switch, value in switches.items():
-        if isinstance(getattr(APP, switch), bool) and not isinstance(value, bool):
-            raise ProfileError(f"{switch} must be true or false, not {value!r}")
-        if isinstance(getattr(APP, switch), str) and not isinstance(value, str):
-            raise ProfileError(f"{switch} must be a name, not {value!r}")
-    return Profile(name=name, letter=None, **dict(switches))
+    """A rule set from switch values; a switch left out keeps its app value. The values must
+    have been checked first (``pyramide.conformance.specdata.switch_values_problem``)."""
+    return Profile(name=name, letter=None, **{**APP.switches, **switches})

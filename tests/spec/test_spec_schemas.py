@@ -24,9 +24,10 @@ SCHEMAS = sorted({spec_dir() / "schemas" / name for name in FILES.values()})
 
 
 def _objects(schema: Any, where: str = "") -> Iterator[tuple[str, dict[str, Any]]]:
-    """Every sub-schema that describes an object with properties."""
+    """Every sub-schema that describes an object with properties (not the ``if``/``then``
+    constraints that name properties of an object described elsewhere: they have no type)."""
     if isinstance(schema, dict):
-        if "properties" in schema:
+        if "properties" in schema and schema.get("type") == "object":
             yield where, schema
         for key, value in schema.items():
             yield from _objects(value, f"{where}/{key}")

@@ -9,7 +9,7 @@ from ..cards import Card
 from ..dealcode import DealCode, deal, parse_code
 from ..game import Game
 from ..layout import EMPTY, PYRAMID, Geometry, Layout
-from ..profiles import PROFILES, Profile, get_profile, profile_from_switches
+from ..profiles import APP, PROFILES, Profile, get_profile, profile_from_switches
 from ..table import Table
 from .adapter import (
     REVISION,
@@ -22,6 +22,7 @@ from .adapter import (
     piles_json,
     target_name,
 )
+from .specdata import switch_values_problem
 
 
 def layout_from_data(data: LayoutData, geometry: Geometry = PYRAMID) -> Layout:
@@ -74,8 +75,14 @@ def start_game(
 
 
 def rules_from(profile: str, switches: Mapping[str, Any] | None) -> Profile:
-    """The named profile, or the switch set the harness sends under a name of its own."""
-    return get_profile(profile) if switches is None else profile_from_switches(profile, switches)
+    """The named profile, or the switch set the harness sends under a name of its own (checked
+    against the spec first: a contradiction is refused with a message naming the switch)."""
+    if switches is None:
+        return get_profile(profile)
+    problem = switch_values_problem({**APP.switches, **switches})
+    if problem:
+        raise ValueError(f"switches: {problem}")
+    return profile_from_switches(profile, switches)
 
 
 class ReferenceAdapter:

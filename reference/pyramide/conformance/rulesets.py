@@ -18,7 +18,14 @@ from pathlib import Path
 from typing import Any
 
 from .adapter import REVISION_2_SWITCHES, Capabilities
-from .specdata import CONVENTIONS, SWITCHES, load_profiles, read_user_yaml, switch_state
+from .specdata import (
+    CONVENTIONS,
+    SWITCHES,
+    load_profiles,
+    read_user_yaml,
+    switch_state,
+    switch_values_problem,
+)
 
 
 class RuleSetError(ValueError):
@@ -66,12 +73,10 @@ def from_switches(name: str, values: Mapping[str, Any], where: str) -> RuleSet:
             f"{where}: unknown switch {unknown[0]!r}; the switches are {', '.join(SWITCHES)}"
         )
     switches = {name: values.get(name, app[name]) for name in SWITCHES}
+    problem = switch_values_problem(switches)
+    if problem:
+        raise RuleSetError(f"{where}: {problem}")
     for switch, value in switches.items():
-        if isinstance(app[switch], bool) and not isinstance(value, bool):
-            raise RuleSetError(f"{where}: {switch} must be true or false, not {value!r}")
-        bad_limit = isinstance(value, bool) or not isinstance(value, int) or value < 0
-        if switch == "max_recycles" and value is not None and bad_limit:
-            raise RuleSetError(f"{where}: max_recycles must be null or a whole number ≥ 0")
         if switch_state(switch, value) not in spec.switches[switch].states:
             states = ", ".join(spec.switches[switch].states)
             raise RuleSetError(f"{where}: {switch} cannot be {value!r}; its states: {states}")

@@ -143,20 +143,54 @@ def _read(file: Path, schema_name: str) -> _Document:
         problem = getattr(error, "problem", None) or str(error)
         raise SpecError(file, f"not valid YAML: {problem}", line=line) from None
     document = _Document(file, data, text)
-    validator = jsonschema.Draft202012Validator(_schema(schema_name))
-    errors = sorted(validator.iter_errors(data), key=lambda e: (len(e.absolute_path), e.message))
-    if errors:
-        best = jsonschema.exceptions.best_match(errors)
-        raise document.error(_schema_message(best), list(best.absolute_path))
+    schema = _schema(schema_name)
+    best = _best_error(schema, data)
+    if best is not None:
+        raise document.error(_schema_message(best, schema), list(best.absolute_path))
     return document
 
 
-def _schema_message(error: jsonschema.ValidationError) -> str:
+def _best_error(schema: Mapping[str, Any], data: Any) -> jsonschema.ValidationError | None:
+    validator = jsonschema.Draft202012Validator(schema)
+    errors = sorted(validator.iter_errors(data), key=lambda e: (len(e.absolute_path), e.message))
+    return jsonschema.exceptions.best_match(errors) if errors else None
+
+
+def switch_values_problem(values: Mapping[str, Any]) -> str | None:
+    """What is wrong with a value for every switch (``spec/schemas/profiles.schema.json``, the
+    one place that writes each switch's kind, bounds and the values that contradict each other):
+    ``"switch: problem"``, or ``None`` for a rule set that can be played."""
+    schema = _schema("profiles.schema.json")
+    root = {**schema["$defs"]["switchValues"], "$defs": schema["$defs"]}
+    best = _best_error(root, dict(values))
+    if best is None:
+        return None
+    where = ".".join(str(part) for part in best.absolute_path)
+    message = _schema_message(best, root)
+    return f"{where}: {message}" if where else message
+
+
+def _schema_message(error: jsonschema.ValidationError, root: Mapping[str, Any]) -> str:
     if error.validator == "additionalProperties":
         return f"unknown field: {error.message}"
+    if "then" in error.schema_path:
+        allowed = json.dumps(error.validator_value, ensure_ascii=False)
+        return f"only {allowed} is allowed here: {_why(error, root)}"
     if error.validator == "oneOf" and error.context:
         return f"{error.message.split(' is not valid')[0]} matches none of the allowed forms"
     return error.message
+
+
+def _why(error: jsonschema.ValidationError, root: Mapping[str, Any]) -> str:
+    """The ``description`` of the ``if``/``then`` pair an error comes from: why the values
+    contradict each other. The error's schema path leaves out the ``$ref`` hops it took."""
+    node: Any = root
+    path = list(error.schema_path)
+    for part in path[: path.index("then")]:
+        while isinstance(node, Mapping) and part not in node and "$ref" in node:
+            node = root["$defs"][node["$ref"].removeprefix("#/$defs/")]
+        node = node[part]
+    return str(node.get("description", "they contradict each other"))
 
 
 @cache
