@@ -81,13 +81,6 @@ class Geometry:
             for r, c in self.positions
         )
 
-    @cached_property
-    def covers(self) -> tuple[tuple[int, ...], ...]:
-        """For each place, the places of the row above that it lies on."""
-        return tuple(
-            tuple(i for i in range(self.size) if j in self.covered_by[i]) for j in range(self.size)
-        )
-
     def position_name(self, index: int) -> str:
         """A place as people say it: ``row 7 card 6``."""
         row, col = self.positions[index]
@@ -109,7 +102,6 @@ ROWS = PYRAMID.rows
 PYRAMID_SIZE = PYRAMID.size
 POSITIONS = PYRAMID.positions
 COVERED_BY = PYRAMID.covered_by
-COVERS = PYRAMID.covers
 index_of = PYRAMID.index_of
 position_name = PYRAMID.position_name
 

@@ -32,7 +32,8 @@ def _close_upwards(places: set[int], geometry: Geometry) -> set[int]:
     """Add every place a kept card lies on: a card never sits on an empty place."""
     pending = list(places)
     while pending:
-        for above in geometry.covers[pending.pop()]:
+        below = pending.pop()
+        for above in (i for i, on_it in enumerate(geometry.covered_by) if below in on_it):
             if above not in places:
                 places.add(above)
                 pending.append(above)
