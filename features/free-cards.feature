@@ -110,6 +110,23 @@ Feature: Free cards
       And the stock holds 1 card
       And the move counter is 0
 
+    @FREE-WASTE-TOP @MOVES-COUNT
+    Scenario: With a single card on the waste, a tap beneath it does nothing
+      Nothing lies under the 7♦: whatever the rule set lets the card beneath the waste top do,
+      there is no such card here.
+      Given a table:
+        """
+            J♣
+          6♣  3♥
+        waste: [7♦]
+        stock: 5♠
+        """
+      When I tap the card beneath the waste top
+      Then nothing is selected
+      And the waste is 7♦
+      And the stock holds 1 card
+      And the move counter is 0
+
     @FREE-WASTE-TOP @WASTE-DRAWN-ALONE
     Scenario: The card beneath the waste top cannot even be selected
       Only the waste top is in play, so a tap on the card beneath it selects nothing.
