@@ -32,6 +32,17 @@ Feature: Variant: Giza, the stock laid out on eight reserve piles
       And the waste is empty
       And all 52 cards of one deck are on the table, each once
 
+    @VAR-GIZA-RESERVES
+    Scenario: Reserve piles a table leaves out are there, empty
+      The table lists only the pile it fills; the game has its 8 piles all the same.
+      Given a table:
+        """
+            5♣
+          9♦  3♠
+        reserve 1: 7♥ [4♦]
+        """
+      Then the reserves hold 2, 0, 0, 0, 0, 0, 0 and 0 cards
+
     @VAR-GIZA-RESERVES @OPEN-CODE-LETTER @implementation-defined @profile-giza
     Scenario: In the reference engine PY1-G-AAAAAAS deals the documented pyramid, then the reserves a row at a time
       The seven characters of the app's PY1-N-AAAAAAS give the same pyramid under the letter G.

@@ -592,6 +592,15 @@ def piles_hold_each(play: Play, count: str, kind: str, each: str) -> None:
     assert sizes == [int(each)] * int(count), f"the {kind} hold {sizes} cards"
 
 
+@then(parsers.re(r"the reserves hold (?P<sizes>\d+(?:, \d+)* and \d+) cards"))
+def reserves_hold(play: Play, sizes: str) -> None:
+    """Every reserve pile's size, pile 1 first: a table lists only the piles it fills, and the
+    others are there all the same, empty."""
+    expected = [int(size) for size in sizes.replace(" and ", ", ").split(", ")]
+    held = [len(pile) for pile in play.now.reserves]
+    assert held == expected, f"the reserves hold {held} cards"
+
+
 @then(parsers.re(r"the (?P<pile>waste|stock) holds (?P<count>\d+) cards?"))
 def pile_holds(play: Play, pile: str, count: str) -> None:
     snapshot = play.now
