@@ -129,7 +129,7 @@ class Contexts:
 
         load_fixtures()
         for geometry in GEOMETRIES.values():
-            geometry.positions, geometry.covered_by, geometry.covers  # noqa: B018 (cached)
+            geometry.positions, geometry.covered_by  # noqa: B018 (cached)
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_protocol(self, item: pytest.Item) -> Generator[None, None, None]:
