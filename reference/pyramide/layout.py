@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from .cards import DECK, Card, CardError
+from .cards import Card, CardError
 
 EMPTY = "--"
 """How an empty place is written."""
@@ -153,13 +153,6 @@ class Layout:
         return tuple(c for c in self.pyramid if c is not None) + tuple(
             card for pile in piles for card in pile
         )
-
-    @property
-    def removed(self) -> tuple[Card, ...]:
-        """Cards of the deck no longer on the table, in canonical deck order."""
-        present = set(self.cards)
-        deck = next(iter(present)).deck.cards if present else DECK
-        return tuple(card for card in deck if card not in present)
 
     def rows(self) -> list[list[Card | None]]:
         """The places row by row, row 1 first."""

@@ -156,11 +156,9 @@ class Table:
         if self.game.status is Status.NO_MORE_MOVES:
             self.message = Message(NO_MORE_MOVES)
 
-    def undo(self) -> bool:
+    def undo(self) -> None:
         """Undo the last action if there is one; the selection and message are cleared."""
         self.selected = None
         self.message = None
-        if not self.game.can_undo():
-            return False
-        self.game.pop()
-        return True
+        if self.game.can_undo():
+            self.game.pop()

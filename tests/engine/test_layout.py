@@ -25,7 +25,6 @@ def test_a_deal_lays_28_cards_in_rows_of_1_to_7_one_on_the_waste_and_23_in_the_s
     assert len(dealt.stock) == 23
     every_card = [*dealt.pyramid, *dealt.waste, *dealt.stock]
     assert sorted(card.index for card in every_card if card is not None) == list(range(52))
-    assert dealt.removed == ()
 
 
 def test_the_stock_24_letter_deals_an_empty_waste_and_a_24_card_stock() -> None:
@@ -109,9 +108,3 @@ def test_a_bad_card_in_a_layout_names_where_it_is() -> None:
         layout("KS", waste="1C")
     with pytest.raises(LayoutError, match="stock: not a card: 'Z'"):
         layout("KS", stock="2C Z")
-
-
-def test_removed_cards_are_those_not_on_the_table() -> None:
-    dealt = layout("KS", "7D QH", waste="2C", stock="3C 4C")
-    assert len(dealt.removed) == 52 - 6
-    assert set(dealt.removed).isdisjoint({*dealt.pyramid, *dealt.waste, *dealt.stock})

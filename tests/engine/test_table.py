@@ -164,11 +164,13 @@ def test_undo_clears_the_selection_and_is_not_a_move() -> None:
     tab.tap((2, 2))
     tab.tap("waste")
     tab.tap((2, 1))
-    assert tab.undo()
+    tab.undo()
     assert tab.selected is None and tab.message is None
     assert names(tab.game.pyramid[:3]) == ["JD", "2C", "9S"] and names(tab.game.waste) == ["4H"]
     assert (tab.game.score, tab.game.move_count) == (0, 1)
-    assert not tab.undo()
+    assert not tab.game.can_undo()
+    tab.undo()  # nothing left to undo: nothing changes
+    assert names(tab.game.pyramid[:3]) == ["JD", "2C", "9S"] and names(tab.game.waste) == ["4H"]
     assert tab.game.move_count == 1
 
 
