@@ -12,7 +12,7 @@ from pyramide.conformance.results import Involved, blame
 from pyramide.conformance.specdata import load_rules
 
 
-@dataclass
+@dataclass(eq=False)  # a plugin: pytest 8 keeps plugins in a set
 class Outcomes:
     """A pytest plugin noting each scenario's tags, outcome and failure or skip text."""
 
