@@ -14,8 +14,8 @@ from pathlib import Path
 
 from .conformance.reference_adapter import layout_data
 from .dealcode import DealCode, DealCodeError, parse_code
-from .drawing import draw_layout
 from .game import Game
+from .notation import draw_layout
 from .solver import solve
 
 USAGE_ERROR = 2

@@ -19,11 +19,10 @@ bottom to top.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from .cards import Card, CardError
+from .cards import Card
 
 EMPTY = "--"
 """How an empty place is written."""
@@ -160,45 +159,3 @@ class Layout:
             [self.pyramid[self.geometry.index_of(row, col)] for col in range(1, length + 1)]
             for row, length in enumerate(self.geometry.row_lengths, start=1)
         ]
-
-    @classmethod
-    def from_rows(
-        cls,
-        rows: Sequence[str] | Sequence[Sequence[str]],
-        waste: str | Sequence[str] = "",
-        stock: str | Sequence[str] = "",
-        *,
-        more_wastes: Sequence[str | Sequence[str]] = (),
-        reserves: Sequence[str | Sequence[str]] = (),
-        geometry: Geometry = PYRAMID,
-    ) -> Layout:
-        """Build a layout from rows written as in the rulebook (``--`` for an empty place)."""
-        if len(rows) != geometry.rows:
-            raise LayoutError(f"a {geometry.name} has {geometry.rows} rows, got {len(rows)}")
-        pyramid: list[Card | None] = []
-        for number, (row, length) in enumerate(zip(rows, geometry.row_lengths, strict=True), 1):
-            words = row.split() if isinstance(row, str) else row
-            if len(words) != length:
-                raise LayoutError(f"row {number} must hold {length} places, got {len(words)}")
-            for word in words:
-                pyramid.append(None if word == EMPTY else _card(word, f"row {number}"))
-        return cls(
-            tuple(pyramid),
-            tuple(_cards(waste, "waste")),
-            tuple(_cards(stock, "stock")),
-            tuple(tuple(_cards(p, f"waste {n}")) for n, p in enumerate(more_wastes, 2)),
-            tuple(tuple(_cards(p, f"reserve {n}")) for n, p in enumerate(reserves, 1)),
-            geometry,
-        )
-
-
-def _card(word: str, where: str) -> Card:
-    try:
-        return Card.parse(word)
-    except CardError as error:
-        raise LayoutError(f"{where}: {error}") from None
-
-
-def _cards(words: str | Sequence[str], where: str) -> list[Card]:
-    items = words.split() if isinstance(words, str) else list(words)
-    return [_card(word, where) for word in items]

@@ -84,11 +84,6 @@ class Profile:
         del values["name"], values["letter"]
         return values
 
-    @property
-    def waste_pair(self) -> bool:
-        """Whether the waste top may ever pair with the card beneath it."""
-        return self.waste_play != WASTE_TOP
-
 
 SWITCHES: tuple[str, ...] = tuple(
     f.name for f in fields(Profile) if f.name not in ("name", "letter")

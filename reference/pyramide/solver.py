@@ -107,7 +107,7 @@ from .cards import Card
 from .game import Game
 from .layout import PYRAMID_SIZE, Geometry
 from .moves import Draw, Move, Recycle, RemoveKing, RemovePair
-from .profiles import WASTE_DRAWN_WITH_BELOW, Profile
+from .profiles import WASTE_DRAWN_WITH_BELOW, WASTE_TOP, Profile
 
 
 @dataclass(frozen=True)
@@ -512,7 +512,7 @@ class _Search(PyramidBounds):
 
     def __init__(self, game: Game, deadline: float | None = None) -> None:
         profile = game.profile
-        self.talon_pairs = profile.waste_pair
+        self.talon_pairs = profile.waste_play != WASTE_TOP
         """Whether the waste top may pair with the card beneath it (the waste-pair switches)."""
         self.pair_needs_draw = profile.waste_play == WASTE_DRAWN_WITH_BELOW
         """Whether that pair is only allowed right after a draw (drawn-with-below)."""

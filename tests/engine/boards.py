@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from pyramide import Card, Game, Layout, Table, get_profile
 from pyramide.layout import EMPTY, ROWS, index_of
+from pyramide.notation import read_layout
 
 
 def rows(*top_rows: str) -> list[str]:
@@ -21,7 +22,7 @@ def rows(*top_rows: str) -> list[str]:
 
 def layout(*top_rows: str, waste: str = "", stock: str = "") -> Layout:
     """A layout from its top rows, its waste (bottom first) and its stock (top first)."""
-    return Layout.from_rows(rows(*top_rows), waste=waste, stock=stock)
+    return read_layout(rows(*top_rows), waste=waste, stock=stock)
 
 
 def game(*top_rows: str, waste: str = "", stock: str = "", profile: str = "app") -> Game:

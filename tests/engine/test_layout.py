@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from pyramide import DECK, Game, Layout, LayoutError, parse_code
 from pyramide.layout import EMPTY, POSITIONS, ROWS, index_of
+from pyramide.notation import read_layout
 
 from .boards import layout
 
@@ -55,7 +56,7 @@ def _full_rows_above(dealt: Layout, row: int, keep: int) -> Layout:
         elif number > row + 1:
             words = [EMPTY] * number
         rows.append(" ".join(words))
-    return Layout.from_rows(rows)
+    return read_layout(rows)
 
 
 @pytest.mark.parametrize(("row", "col"), [(r, c) for r, c in POSITIONS if r < ROWS])
@@ -81,14 +82,14 @@ def test_a_card_twice_is_refused_naming_the_card() -> None:
 
 def test_a_row_of_the_wrong_length_is_refused_naming_the_row() -> None:
     with pytest.raises(LayoutError, match="row 3 must hold 3 places, got 2"):
-        Layout.from_rows(
+        read_layout(
             ["KS", "7D QH", "2C 3C", "-- -- -- --", *[" ".join([EMPTY] * n) for n in (5, 6, 7)]]
         )
 
 
 def test_a_pyramid_needs_seven_rows() -> None:
     with pytest.raises(LayoutError, match="7 rows, got 6"):
-        Layout.from_rows(["KS", "-- --", "-- -- --", "-- -- -- --", "-- -- -- -- --", "-- " * 6])
+        read_layout(["KS", "-- --", "-- -- --", "-- -- -- --", "-- -- -- -- --", "-- " * 6])
 
 
 def test_a_pyramid_has_28_places() -> None:

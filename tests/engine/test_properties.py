@@ -31,6 +31,7 @@ from pyramide import (
 )
 from pyramide.dealcode import MAX_SEED, deal
 from pyramide.layout import PYRAMID, TRIANGLE
+from pyramide.profiles import WASTE_TOP
 from pyramide.table import STOCK, STOCK_TOP, WASTE, WASTE_BELOW, Target
 
 SEEDS = st.integers(min_value=0, max_value=MAX_SEED)
@@ -125,7 +126,7 @@ def check(game: Game, ledger: Ledger) -> None:
         assert not _removal_in_reach(game)
         if game.profile.max_recycles is None:
             assert _waste_and_stock_empty(game), "no more moves only once both are empty"
-    plain = not (game.profile.pairs_with_covering_card or game.profile.waste_pair)
+    plain = not (game.profile.pairs_with_covering_card or game.profile.waste_play != WASTE_TOP)
     if plain and status is Status.PLAYING and _waste_and_stock_empty(game):
         assert _removal_in_reach(game), "nothing left to do yet the game goes on"
 

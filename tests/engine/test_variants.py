@@ -4,10 +4,11 @@ Tut's three-card draw, the Triangle's covering and the Spanish deck, through mov
 from __future__ import annotations
 
 import pytest
-from pyramide import Card, Game, Layout, Table, get_profile, parse_code, parse_move
+from pyramide import Card, Game, Table, get_profile, parse_code, parse_move
 from pyramide.game import IllegalMoveError, Status
 from pyramide.layout import EMPTY, TRIANGLE
 from pyramide.moves import Draw, MoveError, Recycle
+from pyramide.notation import read_layout
 from pyramide.table import SUM
 
 from .boards import layout, names, rows
@@ -18,7 +19,7 @@ def cards(text: str) -> list[Card]:
 
 
 def test_giza_plays_only_the_top_of_each_reserve_and_has_no_stock() -> None:
-    table = Layout.from_rows(rows("QC"), reserves=["AD 2S", "KH", "9C JH"])
+    table = read_layout(rows("QC"), reserves=["AD 2S", "KH", "9C JH"])
     game = Game(table, get_profile("giza"))
     assert len(game.reserves) == 8 and game.stock == () and game.waste == []
     assert not game.is_legal(parse_move("QC+AD")), "the ace lies under the 2♠"
@@ -31,7 +32,7 @@ def test_giza_plays_only_the_top_of_each_reserve_and_has_no_stock() -> None:
 
 
 def test_giza_reserve_tops_are_tapped_by_pile() -> None:
-    game = Game(Layout.from_rows(rows("8C"), reserves=["AD 5S", "KH"]), get_profile("giza"))
+    game = Game(read_layout(rows("8C"), reserves=["AD 5S", "KH"]), get_profile("giza"))
     tab = Table(game)
     tab.tap("reserve-2")
     assert names(game.reserves[1]) == [], "a King on top of a reserve goes alone"
@@ -41,7 +42,7 @@ def test_giza_reserve_tops_are_tapped_by_pile() -> None:
 
 
 def test_apophis_deals_one_card_onto_each_pile_and_gathers_them_back_in_order() -> None:
-    table = Layout.from_rows(rows("QC"), stock="2H 3H 4H 5H")
+    table = read_layout(rows("QC"), stock="2H 3H 4H 5H")
     game = Game(table, get_profile("apophis"))
     game.push(Draw())
     assert [names(p) for p in game.wastes] == [["2H"], ["3H"], ["4H"]]
@@ -55,7 +56,7 @@ def test_apophis_deals_one_card_onto_each_pile_and_gathers_them_back_in_order() 
 
 
 def test_apophis_pairs_the_top_of_any_waste_pile_and_recycles_twice() -> None:
-    table = Layout.from_rows(rows("JD"), "9S", "7H", more_wastes=["2C", "5S"])
+    table = read_layout(rows("JD"), "9S", "7H", more_wastes=["2C", "5S"])
     game = Game(table, get_profile("apophis"))
     assert game.is_legal(parse_move("JD+2C")) and not game.is_legal(parse_move("JD+9S"))
     tab = Table(game)
@@ -81,7 +82,7 @@ def triangle(*top_rows: str, waste: str = "") -> Game:
     """A Triangle game from its first rows (7 places, then 6...), the others empty."""
     given = list(top_rows)
     given += [" ".join([EMPTY] * n) for n in TRIANGLE.row_lengths[len(given) :]]
-    return Game(Layout.from_rows(given, waste, geometry=TRIANGLE), get_profile("triangle"))
+    return Game(read_layout(given, waste, geometry=TRIANGLE), get_profile("triangle"))
 
 
 def test_the_triangle_covers_a_card_with_the_two_below_and_a_row_end_with_one() -> None:
@@ -111,7 +112,7 @@ def test_the_triangle_deal_fills_7_places_in_row_1_and_only_row_7_is_free() -> N
 
 
 def test_spanish_pairs_make_12_the_rey_goes_alone_and_13_is_refused() -> None:
-    table = Layout.from_rows(rows("RO", "5P 7E"), "CB", "AB")
+    table = read_layout(rows("RO", "5P 7E"), "CB", "AB")
     game = Game(table, get_profile("spanish"))
     assert game.target == 12
     assert game.is_legal(parse_move("5P+7E"))
@@ -126,8 +127,8 @@ def test_spanish_pairs_make_12_the_rey_goes_alone_and_13_is_refused() -> None:
 
 
 def test_a_spanish_6_pairs_with_another_6_but_never_with_itself() -> None:
-    game = Game(Layout.from_rows(rows("6O"), "6E"), get_profile("spanish"))
+    game = Game(read_layout(rows("6O"), "6E"), get_profile("spanish"))
     assert game.is_legal(parse_move("6O+6E"))
-    alone = Game(Layout.from_rows(rows("6O")), get_profile("spanish"))
+    alone = Game(read_layout(rows("6O")), get_profile("spanish"))
     assert not alone.is_legal(parse_move("6O+6O"))
     assert alone.legal_moves() == [] and alone.status is Status.NO_MORE_MOVES

@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from pyramide import PROFILES, Card, Game, Layout, Profile, RemoveKing, RemovePair, solve
+from pyramide import PROFILES, Card, Game, Profile, RemoveKing, RemovePair, solve
 from pyramide.layout import ROWS
 from pyramide.moves import Move
+from pyramide.notation import read_layout
 from pyramide.solver import can_remove
 from solver_brute import brute_force, rebuild
 
@@ -23,7 +24,7 @@ def _game(rows: list[str], waste: str, stock: str, profile: Profile) -> Game:
     """The top ``rows`` of the pyramid as written (the rows below empty), waste bottom first,
     stock top first."""
     padded = rows + [" ".join(["--"] * n) for n in range(len(rows) + 1, ROWS + 1)]
-    return Game(Layout.from_rows(padded, waste, stock), profile)
+    return Game(read_layout(padded, waste, stock), profile)
 
 
 def _agrees_with_brute_force(game: Game) -> tuple[Move, ...]:

@@ -40,7 +40,7 @@ from hypothesis.stateful import (
 )
 
 from ..cards import Card
-from ..profiles import get_profile
+from ..profiles import WASTE_TOP, get_profile
 from .adapter import MORE_PILES, PILE_WORDS, Adapter, Capabilities, Snapshot, target_name
 from .invariants import random_layout, removals
 from .loading import AdapterLoadError, load_factory
@@ -372,7 +372,7 @@ def make_machine(factory: Callable[[], Adapter], profile: str = "app") -> type[A
                 if card is not None
             ]
             targets += ["waste"] * bool(self.now.waste)
-            targets += ["waste-below"] * (rules.waste_pair and len(self.now.waste) > 1)
+            targets += ["waste-below"] * (rules.waste_play != WASTE_TOP and len(self.now.waste) > 1)
             targets += ["stock-top"] * (rules.stock_top_playable and self.now.stock_size > 0)
             targets += [pile for pile in MORE_PILES if self.now.pile(pile)]
             if targets:

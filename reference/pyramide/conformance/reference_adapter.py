@@ -9,6 +9,7 @@ from ..cards import Card
 from ..dealcode import DealCode, deal, parse_code
 from ..game import Game
 from ..layout import EMPTY, PYRAMID, Geometry, Layout
+from ..notation import read_layout
 from ..profiles import APP, PROFILES, Profile, get_profile, profile_from_switches
 from ..table import Table
 from .adapter import (
@@ -28,7 +29,7 @@ from .specdata import switch_values_problem
 def layout_from_data(data: LayoutData, geometry: Geometry = PYRAMID) -> Layout:
     """A :class:`Layout` from the protocol's layout notation."""
     rows = [[EMPTY if card is None else card for card in row] for row in data["pyramid"]]
-    return Layout.from_rows(
+    return read_layout(
         rows,
         list(data.get("waste", ())),
         list(data.get("stock", ())),

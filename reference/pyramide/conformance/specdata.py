@@ -27,6 +27,7 @@ import yaml
 from ..cards import Card, CardError
 from ..dealcode import DealCodeError, parse_code
 from ..layout import EMPTY, GEOMETRIES, Geometry, Layout, LayoutError
+from ..notation import read_layout
 from .adapter import Adapter, LayoutData, Snapshot, parse_target
 from .paths import spec_dir
 
@@ -773,7 +774,7 @@ def _layout(document: _Document, raw: Mapping[str, Any], geometry: Geometry) -> 
         **_piles(document, raw.get("piles", {}), ["layout", "piles"]),
     }
     try:
-        Layout.from_rows(
+        read_layout(
             [[card or EMPTY for card in row] for row in data["pyramid"]],
             data["waste"],
             data["stock"],
@@ -846,7 +847,7 @@ def documented_layout(fixture_id: str) -> Layout:
         raise SpecError(spec_dir() / "deals", f"fixture {fixture_id!r} draws no initial pyramid")
     checks = found.initial.checks
     rows = [[EMPTY if card is None else card for card in row] for row in checks["pyramid"]]
-    return Layout.from_rows(rows, waste=checks.get("waste", []))
+    return read_layout(rows, waste=checks.get("waste", []))
 
 
 def load_all(root: Path | None = None) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pyramide import parse_code
-from pyramide.drawing import draw_layout
+from pyramide.notation import draw_layout
 
 
 def test_text_rendering_names_every_card_and_the_stock_size() -> None:
