@@ -6,6 +6,7 @@ Run from the repository root (``python benchmarks/bench_solver.py -h`` for the o
     python benchmarks/bench_solver.py --profile three-passes --deals 300 --mode max
     python benchmarks/bench_solver.py --variants --deals 30 --timeout 10   # the five variants
     python benchmarks/bench_solver.py --limited --deals 100 --mode max     # limited recycling
+    python benchmarks/bench_solver.py --limited --deals 100 --core both    # and the compiled core
 
 For each profile, deals ``pyramide.dealcode.deal(seed, profile)`` for seeds ``0..N-1`` (1,000
 for the app's profile and 300 for each other by default, as issue 12 asks; 30 for the profiles
@@ -26,11 +27,20 @@ it had used, marked ``>`` (so a worst figure with ``>`` is a lower bound), and s
 standard error, the table (Markdown) to standard output; ``--json FILE`` also writes every
 deal's time.
 
+``--core fast`` times the optional compiled core instead (:func:`pyramide.fast_solver.fast_verdict`,
+``pip install .[fast]``), ``max`` mode only and only the profiles it supports; ``--core both``
+times both on each deal, one after the other, prints a row for each, and counts the deals on
+which their verdicts differ (deals the reference did not settle in time are not compared). The
+core is compiled, or loaded from numba's cache, before the first deal: that time is printed
+apart and left out of the deals' times. The core has no time limit.
+
 ``--from-statistics DIR`` prints the same table (mode ``max``) from the per-deal results that
 ``scripts/build_statistics.py`` keeps (``build/statistics/`` by default): it times the same
 call, ``solve(game, shortest=False)``, deal by deal, so a statistics run need not be repeated
 to get its speed figures; those are wall-clock times, and its deals over the time limit count
-at the limit.
+at the limit. With ``--core fast`` or ``both`` it also runs the compiled core on those very
+deals and counts the deals on which its verdict differs from the reference's there: tens of
+thousands of deals checked in a minute.
 """
 
 from __future__ import annotations
@@ -50,6 +60,9 @@ from pyramide.dealcode import deal
 from pyramide.solver import SolverTimeout, solve, uses_variant_search
 
 MODES = ("max", "full")
+CORES = ("python", "fast")
+"""The reference solver (:mod:`pyramide.solver`) and the compiled core
+(:mod:`pyramide.fast_solver`), which only answers ``max``."""
 
 VARIANTS = [
     name
@@ -74,9 +87,14 @@ def default_deals(profile: str) -> int:
     return 30 if profile in PILE_PROFILES else 300
 
 
+Verdict = tuple[int, bool]
+"""(most pyramid cards removable, winnable)."""
+
+
 @dataclass
 class Row:
     profile: str
+    core: str
     mode: str
     deals: int
     winnable: int
@@ -87,19 +105,30 @@ class Row:
     worst_seed: int
     wall: float
     times: list[float]
+    verdicts: list[Verdict | None]
+    """Each deal's verdict, None when it was not settled in time."""
 
 
-def time_deal(profile: str, seed: int, mode: str, timeout: float) -> tuple[float, bool, bool]:
-    """(CPU seconds, winnable, timed out) for one deal."""
+def time_deal(
+    profile: str, seed: int, mode: str, timeout: float, core: str = "python"
+) -> tuple[float, Verdict | None, bool]:
+    """(CPU seconds, verdict or None if not settled in time, timed out) for one deal."""
     rules = PROFILES[profile]
     game = Game(deal(seed, rules), rules)
+    if core == "fast":
+        from pyramide.fast_solver import fast_verdict  # optional: needs numba
+
+        start = time.process_time()
+        verdict = fast_verdict(game)
+        assert verdict is not None, f"the compiled core does not support {profile}"
+        return time.process_time() - start, verdict, False
     start = time.process_time()
     try:
         solution = solve(game, shortest=mode == "full", time_limit=timeout)
     except SolverTimeout:
-        return time.process_time() - start, False, True
+        return time.process_time() - start, None, True
     unproven = mode == "full" and solution.winnable and not solution.shortest
-    return time.process_time() - start, solution.winnable, unproven
+    return time.process_time() - start, (solution.max_removed, solution.winnable), unproven
 
 
 def percentile(values: Sequence[float], share: float) -> float:
@@ -114,45 +143,87 @@ def _fmt(seconds: float) -> str:
     return f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
 
 
-def run(profiles: Sequence[str], mode: str, deals: int | None, timeout: float) -> list[Row]:
+def run(
+    profiles: Sequence[str],
+    mode: str,
+    deals: int | None,
+    timeout: float,
+    cores: Sequence[str] = ("python",),
+) -> list[Row]:
+    """Time every deal of each profile under each core (one after the other on each deal, so
+    that both meet the same conditions), printing a row per profile and core as it ends."""
     rows: list[Row] = []
     for profile in profiles:
         count = deals if deals is not None else default_deals(profile)
-        times: list[float] = []
-        won = stopped = 0
-        worst_seed = 0
-        wall = time.perf_counter()
+        times: dict[str, list[float]] = {core: [] for core in cores}
+        verdicts: dict[str, list[Verdict | None]] = {core: [] for core in cores}
+        stopped = dict.fromkeys(cores, 0)
+        wall = dict.fromkeys(cores, 0.0)
         for seed in range(count):
-            seconds, winnable, timed_out = time_deal(profile, seed, mode, timeout)
-            times.append(seconds)
-            won += winnable
-            stopped += timed_out
-            if seconds >= times[worst_seed]:
-                worst_seed = seed
+            for core in cores:
+                begun = time.perf_counter()
+                seconds, verdict, timed_out = time_deal(profile, seed, mode, timeout, core)
+                wall[core] += time.perf_counter() - begun
+                times[core].append(seconds)
+                verdicts[core].append(verdict)
+                stopped[core] += timed_out
             print(
-                f"\r{profile} {mode}: {seed + 1}/{count}, {won} won, {stopped} timed out, "
-                f"total {sum(times):.1f} s   ",
+                f"\r{profile} {mode}: {seed + 1}/{count}, "
+                + ", ".join(f"{core} {sum(times[core]):.1f} s" for core in cores)
+                + "   ",
                 end="",
                 file=sys.stderr,
                 flush=True,
             )
         print(file=sys.stderr)
-        row = Row(
-            profile,
-            mode,
-            count,
-            won,
-            stopped,
-            statistics.median(times),
-            percentile(times, 0.95),
-            max(times),
-            worst_seed,
-            time.perf_counter() - wall,
-            times,
-        )
-        rows.append(row)
-        print(table_row(row), flush=True)
+        for core in cores:
+            row = _row(profile, core, mode, times[core], verdicts[core], stopped[core], wall[core])
+            rows.append(row)
+            print(table_row(row), flush=True)
     return rows
+
+
+def _row(
+    profile: str,
+    core: str,
+    mode: str,
+    times: list[float],
+    verdicts: list[Verdict | None],
+    timed_out: int,
+    wall: float,
+) -> Row:
+    worst_seed = max(range(len(times)), key=lambda seed: (times[seed], seed))
+    return Row(
+        profile,
+        core,
+        mode,
+        len(times),
+        sum(1 for verdict in verdicts if verdict is not None and verdict[1]),
+        timed_out,
+        statistics.median(times),
+        percentile(times, 0.95),
+        max(times),
+        worst_seed,
+        wall,
+        times,
+        verdicts,
+    )
+
+
+def disagreements(rows: Sequence[Row]) -> list[tuple[str, int]]:
+    """(profile, seed) of the deals on which two rows of one profile give different verdicts,
+    both settled."""
+    found = []
+    for first in rows:
+        for second in rows:
+            if first.profile != second.profile or first.core >= second.core:
+                continue
+            found += [
+                (first.profile, seed)
+                for seed, (a, b) in enumerate(zip(first.verdicts, second.verdicts, strict=True))
+                if a is not None and b is not None and a != b
+            ]
+    return found
 
 
 HEADER = (
@@ -163,8 +234,9 @@ HEADER = (
 
 def table_row(row: Row) -> str:
     capped = ">" if row.timed_out else ""
+    name = row.profile if row.core == "python" else f"{row.profile} ({row.core})"
     return (
-        f"| {row.profile} | {row.mode} | {row.deals} | {row.winnable} | "
+        f"| {name} | {row.mode} | {row.deals} | {row.winnable} | "
         f"{_fmt(row.median)} | {_fmt(row.p95)} | {capped}{_fmt(row.worst)} "
         f"({row.worst_seed}) | {row.timed_out} | {row.wall:.0f} s |"
     )
@@ -191,9 +263,14 @@ def from_statistics(directory: Path, profiles: Sequence[str], deals: int | None)
         results = [found[seed] for seed in range(count)]
         times = [float(result["seconds"]) for result in results]
         worst_seed = max(range(count), key=times.__getitem__)
+        verdicts: list[Verdict | None] = [
+            None if result["winnable"] is None else (result["max_removed"], result["winnable"])
+            for result in results
+        ]
         rows.append(
             Row(
                 profile,
+                "python",
                 "max",
                 count,
                 sum(1 for result in results if result["winnable"]),
@@ -204,6 +281,7 @@ def from_statistics(directory: Path, profiles: Sequence[str], deals: int | None)
                 worst_seed,
                 sum(times),
                 times,
+                verdicts,
             )
         )
     return rows
@@ -233,6 +311,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--mode", choices=(*MODES, "both"), default="both")
     parser.add_argument(
+        "--core",
+        choices=(*CORES, "both"),
+        default="python",
+        help="the reference solver (python), the compiled core (fast: max mode, the profiles it "
+        "supports), or both on each deal",
+    )
+    parser.add_argument(
         "--timeout", type=float, default=60.0, help="seconds after which a deal is stopped"
     )
     parser.add_argument("--json", type=Path, metavar="FILE", help="every deal's time as JSON")
@@ -252,17 +337,44 @@ def main(argv: Sequence[str] | None = None) -> int:
     ]
     profiles = list(dict.fromkeys(chosen)) or list(PROFILES)
     modes = MODES if args.mode == "both" else (args.mode,)
-    if args.from_statistics is not None:
-        print(HEADER)
-        for row in from_statistics(args.from_statistics, profiles, args.deals):
-            print(table_row(row))
-        return 0
+    cores = CORES if args.core == "both" else (args.core,)
+    if "fast" in cores:
+        if args.mode == "full":
+            parser.error("the compiled core answers max mode only")
+        modes = ("max",)
+        from pyramide.fast_solver import supports, warm_up  # optional: needs numba
+
+        skipped = [name for name in profiles if not supports(PROFILES[name])]
+        if skipped:
+            print(f"not supported by the compiled core: {', '.join(skipped)}", file=sys.stderr)
+        profiles = [name for name in profiles if name not in skipped]
     load = os.getloadavg()
     print(f"CPU time per deal; load average at the start {load[0]:.2f} ({os.cpu_count()} cores)")
+    if "fast" in cores:
+        begun = time.process_time()
+        warm_up()
+        print(
+            f"compiled core: compiled or loaded from numba's cache in "
+            f"{time.process_time() - begun:.2f} s of CPU time, not counted below"
+        )
     print(HEADER, flush=True)
-    rows = [row for mode in modes for row in run(profiles, mode, args.deals, args.timeout)]
+    if args.from_statistics is not None:
+        rows = from_statistics(args.from_statistics, profiles, args.deals)
+        for row in rows:
+            print(table_row(row), flush=True)
+        if "fast" in cores:  # the core on the very deals the reference settled there
+            cached = list(rows)
+            for row in cached:
+                rows += run([row.profile], "max", row.deals, args.timeout, ("fast",))
+    else:
+        rows = [
+            row for mode in modes for row in run(profiles, mode, args.deals, args.timeout, cores)
+        ]
     load = os.getloadavg()
     print(f"load average at the end {load[0]:.2f}")
+    if len({row.core for row in rows}) > 1:
+        differing = disagreements(rows)
+        print(f"deals on which the two cores disagree: {len(differing)}", *differing)
     if args.json:
         args.json.write_text(json.dumps([asdict(row) for row in rows], indent=1))
     return 0

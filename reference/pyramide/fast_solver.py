@@ -1,0 +1,908 @@
+"""A compiled core for the solver's verdict: the most pyramid cards removable, and whether the
+position can be won (what ``solve(game, shortest=False)`` answers), for the profiles with one
+waste pile and one card a draw.
+
+It is optional (``pip install .[fast]``, which brings numba) and only a speed-up:
+:mod:`pyramide.solver` stays the reference, and ``tests/solver/test_fast_solver.py`` checks that
+both give the same answers. The search is the reference's (``docs/solver.md``), every
+reduction kept exact, written so that numba compiles it to machine code:
+
+- *A position is one integer* (int64, never negative): the pyramid mask (28 bits), the talon
+  mask over the fixed waste-then-stock sequence (24 bits) << 28, the drawn-with-below bit << 52,
+  the boundary (5 bits) << 53 and the recycles used (5 bits) << 58. The low 53 bits are the
+  *key*, the high ones the *standing* (recycles << 5 | boundary): of two positions with one key,
+  the one with the lower standing reaches all the other does (draws alone take it there, or a
+  recycle more to spend), the reference's ``standing`` rule. With unlimited recycling the
+  boundary is dropped (draws and recycles reach every one), so the standing adds nothing.
+- *Visited positions* are kept in an open-addressing table, a numpy int64 array of positions
+  (-1 for an empty slot, doubled when half full), each key with the lowest standing met.
+- *One best-first walk* stands for the reference's two: positions wait in a bucket queue
+  ordered by "a win is still possible", then the upper bound on pyramid cards removable,
+  then (the others) the fewer recycles used, then the more cards removed, depth first among
+  equals. Positions from which a win is possible come first and are expanded whatever their
+  bound, so the walk stops at the first win; the others only while their bound beats the most
+  found, and the walk stops when the queue's top cannot (nothing below it can either).
+
+Steps, merging and bounds are the reference's (``docs/solver.md`` says why each is exact):
+steps are removals after the shortest run of draws; a free pyramid King, or a talon King in
+play, goes at once, and no run of draws passes a King; with unlimited recycling talon cards of
+one rank stand in for each other; in the last round the waste beneath the cut is dropped; the
+bound counts dead cards and the largest matching of each pair of ranks.
+
+The data reach the compiled functions as few arrays as possible, and the functions called for
+every position take few of them: numba counts references to an array passed to a function
+with atomic operations, which would otherwise cost more than the search itself.
+
+Not supported (:func:`fast_verdict` returns None, and callers use :mod:`pyramide.solver`):
+reserve piles, several waste piles, several cards a draw (``uses_variant_search``), and more
+than 31 recycles (the five bits the position keeps for them).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from functools import cache
+from typing import Any, TypeVar, cast
+
+import numpy as np
+import numpy.typing as npt
+from llvmlite import ir
+from numba import njit, types
+from numba.extending import intrinsic
+
+from .cards import Card
+from .game import Game
+from .layout import PYRAMID_SIZE, Geometry, Layout
+from .profiles import WASTE_DRAWN_WITH_BELOW, WASTE_TOP, Profile
+from .solver import geometry_tables, uses_variant_search
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+Array = npt.NDArray[np.int64]
+
+
+def _jit(function: _F) -> _F:
+    """Compile ``function`` in nopython mode, caching the machine code on disk (numba has no
+    type stubs: the cast keeps the function's own signature for mypy)."""
+    return cast(_F, njit(cache=True, nogil=True)(function))
+
+
+_FALSE = ir.Constant(ir.IntType(1), 0)
+"""LLVM's ``i1 false``: the bit counts below are asked of 0 too, and must then give 64."""
+
+
+def _popcount(typingctx: object, value: object) -> tuple[object, Callable[..., object]]:
+    def codegen(context: object, builder: Any, signature: object, args: Any) -> object:
+        return builder.ctpop(args[0])
+
+    return types.int64(types.int64), codegen
+
+
+def _trailing_zeros(typingctx: object, value: object) -> tuple[object, Callable[..., object]]:
+    def codegen(context: object, builder: Any, signature: object, args: Any) -> object:
+        return builder.cttz(args[0], _FALSE)
+
+    return types.int64(types.int64), codegen
+
+
+def _leading_zeros(typingctx: object, value: object) -> tuple[object, Callable[..., object]]:
+    def codegen(context: object, builder: Any, signature: object, args: Any) -> object:
+        return builder.ctlz(args[0], _FALSE)
+
+    return types.int64(types.int64), codegen
+
+
+def _null_meminfo(typingctx: object, array: Any) -> tuple[object, Callable[..., object]]:
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> object:
+        view = context.make_array(signature.args[0])(context, builder, value=args[0])
+        view.meminfo = ir.Constant(view.meminfo.type, None)
+        return view._getvalue()
+
+    return array(array), codegen
+
+
+def _prefetch_entry(
+    typingctx: object, array: Any, index: object
+) -> tuple[object, Callable[..., object]]:
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> object:
+        view = context.make_array(signature.args[0])(context, builder, value=args[0])
+        pointer = builder.gep(view.data, [args[1]])
+        flag = ir.IntType(32)
+        kind = ir.FunctionType(ir.VoidType(), [pointer.type, flag, flag, flag])
+        prefetch = builder.module.declare_intrinsic("llvm.prefetch", [pointer.type], kind)
+        # a read (0), kept in every cache level (3), of data (1)
+        builder.call(prefetch, [pointer, flag(0), flag(3), flag(1)])
+        return context.get_dummy_value()
+
+    return types.none(array, types.int64), codegen
+
+
+def _no_code(typingctx: object, array: Any) -> tuple[object, Callable[..., object]]:
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> object:
+        return context.get_dummy_value()
+
+    return types.none(array), codegen
+
+
+# Operations Python's ``int`` has but numba lacks, and two on numba's reference counts, written
+# as intrinsics (numba has no type stubs: the casts give their signatures as called).
+_count = cast(Callable[[int], int], intrinsic(_popcount))
+"""The set bits of an int64 (one ``popcnt``)."""
+_low = cast(Callable[[int], int], intrinsic(_trailing_zeros))
+"""The index of the lowest set bit of a non-zero int64 (one ``tzcnt``)."""
+_zeros_above = cast(Callable[[int], int], intrinsic(_leading_zeros))
+"""The leading zero bits of an int64 (64 for 0)."""
+_unowned = cast(Callable[[Array], Array], intrinsic(_null_meminfo))
+"""``array`` without its reference count (a null meminfo): numba counts the references to an
+array passed to a function with two atomic operations a call, which would cost more than the
+search itself; NRT_incref and NRT_decref return at once on a null pointer. The array must be
+kept alive by a reference that stays counted (an argument, or a variable used later)."""
+_prefetch = cast(Callable[[Array, int], None], intrinsic(_prefetch_entry))
+"""Ask the processor to bring an array entry into its caches, while the code goes on: the
+visited table is larger than the caches, and a position's successors are looked up there one
+after the other, so their entries are asked for all at once beforehand."""
+_keep_alive = cast(Callable[[Array], None], intrinsic(_no_code))
+"""Nothing, but a use of ``array``: numba frees an array after its last use, so the array an
+:func:`_unowned` view reads must be used after the view."""
+
+
+@_jit
+def _length(value: int) -> int:
+    """Python's ``int.bit_length`` for a non-negative int64."""
+    return 64 - _zeros_above(value)
+
+
+_PYRAMID = (1 << 28) - 1
+_TALON = (1 << 24) - 1
+_TALON_AT, _FRESH_AT, _BOUNDARY_AT, _RECYCLES_AT = 28, 52, 53, 58
+_KEY = (1 << _BOUNDARY_AT) - 1
+"""The bits of a position that tell it apart but for its standing."""
+_EMPTY = -1
+"""An empty slot of the visited table (no position is negative)."""
+_MAX_RECYCLES = 31
+_UNLIMITED = 15
+"""A partner supply no rank ever exceeds (a rank has four cards)."""
+_MAX_STEPS = 1024
+"""More than the removals of one position: at most 50 runs of draws, each with at most ten
+removals, and the pyramid's own."""
+_HASH = -7046029254386353131
+"""0x9E3779B97F4A7C15 as an int64: Fibonacci hashing (the multiplication wraps)."""
+
+# Rows of the game table (one int64 array, 64 columns): per place, its card's rank, the
+# places on it, its partners it can be free together with, the places it lies on (directly or
+# not) and the places it lies on directly; per rank, the pyramid's places of that rank, the
+# talon's slots of that rank, the places of its cards (5 bits each: the place plus one) and
+# which of them can be free together with which card of the partner rank (bit 4 * i + j); per
+# talon slot, its card's rank; and the rules.
+_RANK, _COVER, _REACH, _UNDER, _PARENTS = range(5)
+_RANK_MASK, _TALON_MASK, _PLACES, _COMPATIBLE, _TALON_RANK, _RULES = range(5, 11)
+_ROWS, _COLUMNS = 11, 64
+# entries of the rules row
+_KING, _TOTAL, _STRICT, _LIMIT, _TALON_PAIRS, _NEEDS_DRAW, _STOCK_TOP, _COVERING = range(8)
+_BY_RANK, _MEETS = 8, 9
+
+
+@_jit
+def _position(pyramid: int, talon: int, boundary: int, recycles: int) -> int:
+    """A position right after a removal (never a fresh draw)."""
+    return pyramid | talon << _TALON_AT | boundary << _BOUNDARY_AT | recycles << _RECYCLES_AT
+
+
+@_jit
+def _matching(lows: int, highs: int, compatible: int) -> int:
+    """The largest number of disjoint pairs, one card of ``lows`` and one of ``highs`` (4-bit
+    masks over the cards of two ranks), that can be free together (``compatible``: bit
+    4 * i + j for low card i and high card j). By König's theorem it is |lows| less the largest
+    deficiency |T| - |N(T)| over the subsets T of ``lows``, N(T) being the highs some card of T
+    can be free with: at most 16 subsets."""
+    deficiency = 0
+    subset = lows
+    while subset:
+        reachable = 0
+        rest = subset
+        while rest:
+            reachable |= compatible >> 4 * _low(rest) & 15
+            rest &= rest - 1
+        deficiency = max(deficiency, _count(subset) - _count(reachable & highs))
+        subset = (subset - 1) & lows
+    return _count(lows) - deficiency
+
+
+@_jit
+def _self_pairs(cards: int, compatible: int) -> int:
+    """The largest number of disjoint pairs of ``cards`` (a 4-bit mask over the cards of the
+    rank that pairs with itself) that can be free together: two if all four can, paired off
+    one way or another, else one if two can."""
+    if cards == 15:
+        for a, b, c, d in ((0, 1, 2, 3), (0, 2, 1, 3), (0, 3, 1, 2)):
+            if compatible >> 4 * a + b & 1 and compatible >> 4 * c + d & 1:
+                return 2
+    rest = cards
+    while rest:
+        i = _low(rest)
+        rest &= rest - 1
+        if compatible >> 4 * i & rest:
+            return 1
+    return 0
+
+
+@_jit
+def _of_rank(live: int, places: int) -> int:
+    """The cards of a rank among the places ``live``, as a 4-bit mask over the rank's cards
+    (``places``: 5 bits a card, its place plus one, 0 for none)."""
+    cards = 0
+    for k in range(4):
+        place = (places >> 5 * k & 31) - 1
+        if place >= 0 and live >> place & 1:
+            cards |= 1 << k
+    return cards
+
+
+@_jit
+def _prospects(pyramid: int, game: Array, counts: Array) -> tuple[int, bool]:
+    """The reference's ``PyramidBounds.prospects_of``: an upper bound on the pyramid places
+    that can end empty, and whether a win is left, given how many talon cards of each rank can
+    still come into play (``counts``, by rank).
+
+    Dead cards: a card with no talon partner and no live pyramid partner it can be free with
+    never leaves, nor does any card it lies on; repeating until nothing changes marks only
+    cards that stay. Pairs: of ranks r and t - r (a and b live pyramid cards, ta and tb talon
+    cards), with m pyramid pairs free together, at most 2m + min(a - m, tb) + min(b - m, ta)
+    leave (the reference tries every matching; this grows with m, as a pair more adds two and
+    costs at most two, so the largest matching gives the most); of a rank that pairs with
+    itself, 2m + min(a - 2m, ta). The strict win also needs each pair of ranks to balance."""
+    king, total, meets = game[_RULES, _KING], game[_RULES, _TOTAL], game[_RULES, _MEETS]
+    lonely = 0
+    for rank in range(1, king):
+        if not counts[total - rank]:
+            lonely |= game[_RANK_MASK, rank]
+    lonely &= pyramid
+    live = pyramid
+    changed = True
+    while changed:
+        changed = False
+        rest = lonely & live
+        while rest:
+            i = _low(rest)
+            rest &= rest - 1
+            if live >> i & 1 and not game[_REACH, i] & live:
+                live &= ~(1 << i | game[_UNDER, i])
+                changed = True
+    most = PYRAMID_SIZE - _count(pyramid) + _count(live & game[_RANK_MASK, king])
+    balanced = True
+    for low in range(1, total // 2 + 1):
+        high = total - low
+        lows = _of_rank(live, game[_PLACES, low])
+        a, talon_low = _count(lows), counts[low]
+        compatible = game[_COMPATIBLE, low]
+        if low == high:
+            matched = _self_pairs(lows, compatible)
+            most += 2 * matched + min(a - 2 * matched, talon_low)
+            balanced = balanced and (a + talon_low) % 2 == 0 and (meets or talon_low <= a)
+            continue
+        highs = _of_rank(live, game[_PLACES, high])
+        b, talon_high = _count(highs), counts[high]
+        matched = _matching(lows, highs, compatible)
+        most += 2 * matched + min(a - matched, talon_high) + min(b - matched, talon_low)
+        balanced = balanced and a + talon_low == b + talon_high
+        balanced = balanced and (meets or (talon_low <= b and talon_high <= a))
+    return most, most == PYRAMID_SIZE and (not game[_RULES, _STRICT] or balanced)
+
+
+@_jit
+def _waste_meets(position: int, game: Array) -> bool:
+    """Whether two cards already in the waste may still pair, in the last round: at any time
+    under top-with-below; under drawn-with-below only if the last move drew the waste top."""
+    anytime = game[_RULES, _TALON_PAIRS] != 0 and game[_RULES, _NEEDS_DRAW] == 0
+    return anytime or position >> _FRESH_AT & 1 == 1
+
+
+@_jit
+def _waste_cut(position: int, game: Array) -> int:
+    """The reference's ``waste_cut``, in the last round, made tighter: going down the waste from
+    its top, the slot of the first card j such that the cards from the top down to j (S) count
+    more cards of some rank than could ever take them away; -1 if none. One of the cards of S
+    then stays for good, so every card beneath j stays beneath (no recycle is left).
+
+    What can take a card of S away: a pyramid card of the partner rank (a King goes alone)
+    and, when two talon cards may pair, a stock card of it (drawn onto it, or the stock top
+    with it on the waste top), and, only if waste cards may still pair with each other (see
+    :func:`_waste_meets`), a card of S or the card i just beneath j. No card further down: it
+    can meet a card of S only once i has gone, and i goes as the waste top, after all of S
+    above it, or as the card beneath the waste top, with the card of S above it. (The reference
+    counts every talon card, and its cut is lower, or none.) A rank that pairs with itself has
+    no limit when two cards of it lie in S or just beneath; else its partners are the
+    pyramid's and, when two talon cards may pair, the stock's. Nothing beneath j counts, so
+    the cut is the same once those cards are dropped (:func:`_loose`). The demand, and the
+    cards of S and i, are counted 4 bits a rank."""
+    pyramid = position & _PYRAMID
+    talon = position >> _TALON_AT & _TALON
+    waste = talon & ((1 << (position >> _BOUNDARY_AT & 31)) - 1)
+    stock = talon & ~waste
+    king, total, meets = game[_RULES, _KING], game[_RULES, _TOTAL], game[_RULES, _MEETS]
+    among_waste = meets and _waste_meets(position, game)
+    seen = 1 << 4 * game[_TALON_RANK, _length(waste) - 1] if among_waste and waste else 0
+    demand = 0
+    cut = -1
+    while waste:
+        j = _length(waste) - 1
+        rank = game[_TALON_RANK, j]
+        waste &= ~(1 << j)
+        if among_waste and waste:
+            seen += 1 << 4 * game[_TALON_RANK, _length(waste) - 1]  # the card beneath j
+        demand += 1 << 4 * rank
+        if rank == king:
+            continue
+        partner = total - rank
+        supply = _count(pyramid & game[_RANK_MASK, partner])
+        if meets:
+            supply += _count(stock & game[_TALON_MASK, partner])
+        if among_waste and partner != rank:
+            supply += seen >> 4 * partner & 15
+        elif among_waste and seen >> 4 * rank & 15 >= 2:
+            supply = _UNLIMITED
+        if demand >> 4 * rank & 15 > supply:
+            cut = j
+            waste = 0
+    return cut
+
+
+@_jit
+def _outlook(
+    position: int, cut: bool, game: Array, counts: Array, known: Array
+) -> tuple[int, bool]:
+    """The reference's ``outlook`` for a :func:`_loose` position: :func:`_prospects` with its
+    talon cards (all that can still come into play), the strict win lost if the last round
+    has a cut (a card at or above it stays).
+
+    :func:`_prospects` depends on the pyramid and the talon's counts only, which many positions
+    share: ``known`` keeps its answers, direct-mapped (row 0 the keys: the pyramid and 3 bits a
+    rank but the top one, which no bound reads; row 1 the answers plus one, 0 for none), as the
+    reference caches them."""
+    pyramid = position & _PYRAMID
+    talon = position >> _TALON_AT & _TALON
+    king = game[_RULES, _KING]
+    key = pyramid
+    for rank in range(1, king + 1):
+        count = _count(talon & game[_TALON_MASK, rank])
+        counts[rank] = count
+        if rank < king:
+            key = key << 3 | count
+    mixed = key * _HASH
+    slot = (mixed ^ mixed >> 29) & (known.shape[1] - 1)
+    if not known[1, slot] or known[0, slot] != key:
+        most, winnable = _prospects(pyramid, game, counts)
+        known[0, slot] = key
+        known[1, slot] = 1 + (most << 1 | (1 if winnable else 0))
+    answer = known[1, slot] - 1
+    return answer >> 1, answer & 1 == 1 and not (cut and game[_RULES, _STRICT])
+
+
+@_jit
+def _loose(position: int, game: Array) -> tuple[int, bool]:
+    """The one position the walk keeps for ``position`` (the reference's ``loose`` and
+    ``key``), and whether the last round has a waste cut.
+
+    Limited recycling, last round: without the waste beneath the cut (those cards never leave,
+    never pair with a card that leaves and stay beneath, so the future is the same).
+    Unlimited recycling: the boundary is dropped (draws and recycles reach every one), and,
+    unless two talon cards may pair under the strict win, the talon is kept as counts of each
+    rank (any of its cards can be brought into play with any free pyramid card), written as the
+    lowest slots of each rank; without the strict win, a rank's count is capped at the pyramid
+    cards it pairs with (one more can never be used, and a talon with more cards reaches all
+    the pyramids one with fewer does), and talon Kings are dropped (they free no place)."""
+    pyramid = position & _PYRAMID
+    limit = game[_RULES, _LIMIT]
+    if limit >= 0:
+        cut = _waste_cut(position, game) if position >> _RECYCLES_AT >= limit else -1
+        return position & ~(((1 << cut) - 1 if cut > 0 else 0) << _TALON_AT), cut >= 0
+    talon = position >> _TALON_AT & _TALON
+    if game[_RULES, _BY_RANK]:
+        king, total = game[_RULES, _KING], game[_RULES, _TOTAL]
+        kept = 0
+        for rank in range(1, king + 1):
+            wanted = _count(talon & game[_TALON_MASK, rank])
+            if not game[_RULES, _STRICT]:
+                useful = _count(pyramid & game[_RANK_MASK, total - rank]) if rank < king else 0
+                wanted = min(wanted, useful)
+            slots = game[_TALON_MASK, rank]
+            for _ in range(wanted):
+                kept |= slots & -slots
+                slots &= slots - 1
+        talon = kept
+    return _position(pyramid, talon, _length(talon), 0), False
+
+
+@_jit
+def _free(pyramid: int, game: Array) -> int:
+    """The free places: present, with no card of the next row on them."""
+    free = 0
+    rest = pyramid
+    while rest:
+        i = _low(rest)
+        rest &= rest - 1
+        if not pyramid & game[_COVER, i]:
+            free |= 1 << i
+    return free
+
+
+@_jit
+def _pyramid_steps(pyramid: int, free: int, kept: int, game: Array, out: Array) -> int:
+    """The removals of pyramid cards alone into ``out`` (``kept``: the rest of the position),
+    how many: free Kings, pairs of free cards and, under the covering-pair switch, a card with
+    the only card left on it."""
+    king, total = game[_RULES, _KING], game[_RULES, _TOTAL]
+    found = 0
+    rest = free
+    while rest:
+        i = _low(rest)
+        rest &= rest - 1
+        if game[_RANK, i] == king:
+            out[found] = (pyramid & ~(1 << i)) | kept
+            found += 1
+            continue
+        partners = rest & game[_RANK_MASK, total - game[_RANK, i]]
+        while partners:
+            j = _low(partners)
+            partners &= partners - 1
+            out[found] = (pyramid & ~(1 << i) & ~(1 << j)) | kept
+            found += 1
+    rest = free if game[_RULES, _COVERING] else 0
+    while rest:
+        top = _low(rest)
+        rest &= rest - 1
+        below = pyramid & game[_PARENTS, top]
+        while below:
+            i = _low(below)
+            below &= below - 1
+            only = pyramid & game[_COVER, i] == 1 << top
+            if only and game[_RANK, i] + game[_RANK, top] == total:
+                out[found] = (pyramid & ~(1 << i) & ~(1 << top)) | kept
+                found += 1
+    return found
+
+
+@_jit
+def _steps(position: int, game: Array, present: Array, out: Array) -> int:
+    """The reference's ``steps(state, walk=True)`` into ``out``, how many: every removal
+    reachable by a run of draws, after the shortest such run (forward, or through one recycle).
+
+    A free pyramid King goes at once (not right after a draw, under drawn-with-below: that
+    draw's pair would be lost), and so does a talon King in play (the waste top, or the playable
+    stock top but right after a draw under drawn-with-below); no run of draws passes a King. The
+    position without a King reaches all that the one with it does (docs/solver.md).
+
+    Boundary k (k of the talon cards left in the waste) brings the stock top present[k] into
+    play under its switch, the waste top present[k - 1] otherwise. Under the playable stock top,
+    past the first boundary only the stock top's removals are tried (the waste top was the stock
+    top one draw before, one move cheaper)."""
+    king, total = game[_RULES, _KING], game[_RULES, _TOTAL]
+    limit = game[_RULES, _LIMIT]
+    stock_top_playable = game[_RULES, _STOCK_TOP]
+    needs_draw = game[_RULES, _NEEDS_DRAW]
+    pyramid = position & _PYRAMID
+    talon = position >> _TALON_AT & _TALON
+    fresh = position >> _FRESH_AT & 1 == 1
+    boundary = position >> _BOUNDARY_AT & 31
+    recycles = position >> _RECYCLES_AT
+    free = _free(pyramid, game)
+    kings = free & game[_RANK_MASK, king]
+    kept = _position(0, talon, boundary, recycles)
+    if kings and not fresh:
+        out[0] = (pyramid & ~(kings & -kings)) | kept
+        return 1
+    found = _pyramid_steps(pyramid, free, kept, game, out)
+    waste = talon & ((1 << boundary) - 1)
+    stock = talon ^ waste
+    top = _length(waste) - 1
+    if waste and game[_TALON_RANK, top] == king:
+        rest = waste & ~(1 << top)
+        out[0] = _position(pyramid, talon & ~(1 << top), _length(rest), recycles)
+        return 1
+    if stock_top_playable and stock and not (fresh and needs_draw):
+        stock_top = _low(stock)
+        if game[_TALON_RANK, stock_top] == king:
+            out[0] = _position(pyramid, talon & ~(1 << stock_top), _length(waste), recycles)
+            return 1
+    # the ranks of the talon cards that can leave in play: Kings, and partners of free cards
+    playable = 1 << king
+    rest = free
+    while rest:
+        i = _low(rest)
+        rest &= rest - 1
+        if game[_RANK, i] < king:
+            playable |= 1 << (total - game[_RANK, i])
+    size = 0
+    in_waste = 0
+    rest = talon
+    while rest:
+        present[size] = _low(rest)
+        in_waste += present[size] < boundary
+        size += 1
+        rest &= rest - 1
+    shift = 0 if stock_top_playable else 1
+    # forward: here, then each card drawn in turn, up to the first King brought into play
+    last = size - stock_top_playable
+    stopped = False
+    for k in range(max(in_waste - shift, 0) + shift, last + 1):
+        if game[_TALON_RANK, present[k - shift]] == king:
+            last, stopped = k, True
+            break
+    forward = last - in_waste + 1 if last >= in_waste else 1
+    # round again, if a recycle is left, no King stopped the run and the waste is not empty:
+    # just after the recycle (only the stock top is in play, so only under its switch), then
+    # up to the card beneath the waste top (or the waste top itself, drawn afresh to pair it
+    # with the card beneath under drawn-with-below), up to the first King brought into play
+    again = 0
+    if not stopped and in_waste and (limit < 0 or recycles < limit):
+        last = in_waste if needs_draw and not stock_top_playable else in_waste - 1
+        for k in range(shift, last + 1):
+            if game[_TALON_RANK, present[k - shift]] == king:
+                last = k
+                break
+        again = last - shift + 1 if last >= shift else 0
+    after_recycle = recycles + 1 if limit >= 0 else 0
+    for run in range(forward + again):
+        if run < forward:
+            k, here, drew, used = in_waste + run, run == 0, run > 0 or fresh, recycles
+        else:
+            k = shift + run - forward
+            here, drew, used = False, k > 0, after_recycle
+        top = present[k - 1] if k > 0 else -1
+        below = present[k - 2] + 1 if k >= 2 else 0
+        for which in range(2):
+            if which == 0:  # the stock top, then its pair with the waste top
+                if not stock_top_playable or k >= size:
+                    continue
+                card, after = present[k], top + 1
+            else:  # the waste top, then its pair with the card beneath
+                if top < 0 or not (here or not stock_top_playable):
+                    continue
+                card, after = top, below
+            rank = game[_TALON_RANK, card]
+            if playable >> rank & 1:
+                alone = pyramid | _position(0, talon & ~(1 << card), after, used)
+                if rank == king:
+                    out[found] = alone
+                    found += 1
+                partners = free & game[_RANK_MASK, total - rank] if rank < king else 0
+                while partners:
+                    out[found] = alone & ~(partners & -partners)
+                    found += 1
+                    partners &= partners - 1
+            if which == 0:
+                other = top
+                beneath = below
+            else:
+                other = present[k - 2] if k >= 2 else -1
+                beneath = present[k - 3] + 1 if k >= 3 else 0
+                if not game[_RULES, _TALON_PAIRS] or not (drew or not needs_draw):
+                    other = -1
+            if other >= 0 and game[_TALON_RANK, other] + rank == total:
+                both = talon & ~(1 << card) & ~(1 << other)
+                out[found] = _position(pyramid, both, beneath, used)
+                found += 1
+    return found
+
+
+@_jit
+def _rank_steps(position: int, game: Array, out: Array) -> int:
+    """The reference's ``walk_steps`` when the walk keeps the talon as counts (unlimited
+    recycling): a free pyramid King at once, pyramid removals, and one removal per rank of talon
+    card with each free partner, the lowest slot of the rank standing for all (which card of a
+    rank goes does not matter to what follows). Talon Kings only under the strict win (they
+    free no place); two talon cards never pair here (this walk is not used when that matters)."""
+    king, total = game[_RULES, _KING], game[_RULES, _TOTAL]
+    pyramid = position & _PYRAMID
+    talon = position >> _TALON_AT & _TALON
+    free = _free(pyramid, game)
+    kings = free & game[_RANK_MASK, king]
+    kept = talon << _TALON_AT
+    if kings:
+        out[0] = (pyramid & ~(kings & -kings)) | kept
+        return 1
+    found = _pyramid_steps(pyramid, free, kept, game, out)
+    for rank in range(1, king + 1):
+        cards = talon & game[_TALON_MASK, rank]
+        without = pyramid | (talon & ~(cards & -cards)) << _TALON_AT
+        if cards and rank == king and game[_RULES, _STRICT]:
+            out[found] = without
+            found += 1
+        partners = free & game[_RANK_MASK, total - rank] if cards and rank < king else 0
+        while partners:
+            out[found] = without & ~(partners & -partners)
+            found += 1
+            partners &= partners - 1
+    return found
+
+
+@_jit
+def _home(key: int, mask: int) -> int:
+    """Where the search for ``key`` starts in a table of ``mask + 1`` slots (Fibonacci
+    hashing: the multiplication wraps)."""
+    mixed = key * _HASH
+    return (mixed ^ mixed >> 32) & mask
+
+
+@_jit
+def _slot(table: Array, key: int) -> int:
+    """The slot of ``key`` in the visited table, or the empty slot where it would go (linear
+    probing)."""
+    mask = len(table) - 1
+    slot = _home(key, mask)
+    while table[slot] != _EMPTY and table[slot] & _KEY != key:
+        slot = (slot + 1) & mask
+    return slot
+
+
+@_jit
+def _filled(size: int, value: int) -> Array:
+    """A new array of ``size`` entries, each ``value``."""
+    array = np.empty(size, np.int64)
+    for index in range(size):
+        array[index] = value
+    return array
+
+
+@_jit
+def _grown(table: Array) -> Array:
+    """The visited table at twice the size, every entry moved to its new slot."""
+    bigger = _filled(2 * len(table), _EMPTY)
+    for entry in table:
+        if entry != _EMPTY:
+            bigger[_slot(bigger, entry & _KEY)] = entry
+    return bigger
+
+
+@_jit
+def _doubled(array: Array) -> Array:
+    """``array`` with room for as many entries again."""
+    bigger = np.empty(2 * len(array), np.int64)
+    for index in range(len(array)):  # (a loop compiles faster than a slice assignment)
+        bigger[index] = array[index]
+    return bigger
+
+
+_BOUNDS = PYRAMID_SIZE + 1
+"""Values an upper bound, or a count of cards removed, can take."""
+
+
+@_jit
+def _bucket(win: bool, bound: int, recycles: int, removed: int, rounds: int) -> int:
+    """Where a position waits in the queue (higher buckets first): a win still possible first,
+    then the higher upper bound, then, when no win is possible, the fewer recycles used (of
+    ``rounds``; a position reached again with fewer is expanded again, with all that follows),
+    then the more cards removed (the walk goes deep)."""
+    later = 0 if win else recycles
+    return (((1 if win else 0) * _BOUNDS + bound) * rounds + rounds - 1 - later) * _BOUNDS + removed
+
+
+@_jit
+def _search(start: int, game: Array, work: Array, bounds: Array) -> tuple[int, bool, int]:
+    """(most pyramid places emptied, whether a win exists, positions expanded) from ``start``.
+
+    Best first (see :func:`_bucket`): positions from which a win is still possible (by the
+    bound, and from a position that had one: none is reachable from one that has none) are
+    expanded whatever their bound, so the walk stops at the first win; the others only while
+    their bound beats the most found and the start's bound (which holds for every position
+    reached). A position is not queued if it cannot matter then, nor if a position with its key
+    and a standing no higher was met (it reaches all this one does).
+
+    ``work`` holds room for talon counts, a position's talon cards, its successors, their
+    :func:`_loose` positions and cuts;
+    ``bounds`` caches :func:`_prospects` (see :func:`_outlook`). Both and ``game`` come from
+    the caller, which keeps them alive while the functions below use them uncounted
+    (:func:`_unowned`), as does the visited table's counted reference here.
+
+    The queue is a stack per bucket, kept as linked nodes in two arrays; a position's successors
+    are pushed last first, so that among equals the walk is depth first and tries the removals
+    in the order :func:`_steps` gives them (pyramid removals, then the fewest draws), as the
+    reference's first walk does. The start goes through the same loop as the successors."""
+    limit = game[_RULES, _LIMIT]
+    by_rank = game[_RULES, _BY_RANK] != 0
+    strict = game[_RULES, _STRICT] != 0
+    tables, counts, present = _unowned(game), _unowned(work[0]), _unowned(work[1])
+    out, kept, cuts = _unowned(work[2]), _unowned(work[3]), _unowned(work[4])
+    known = _unowned(bounds)
+    visited = _filled(1 << 12, _EMPTY)  # counted, and kept alive for the view below
+    table = _unowned(visited)
+    rounds = limit + 1 if limit >= 0 else 1
+    heads = _filled(2 * _BOUNDS * rounds * _BOUNDS, -1)
+    items = np.empty(1 << 10, np.int64)
+    links = np.empty(1 << 10, np.int64)
+    nodes, spare, queued, top = 0, -1, 0, 0
+    stored, most, goal, expanded = 0, 0, PYRAMID_SIZE, 0
+    out[0] = start
+    steps, win = 1, True
+    while True:
+        for step in range(steps):
+            loose, cut = _loose(out[step], tables)
+            kept[step] = loose
+            cuts[step] = cut
+            _prefetch(table, _home(loose & _KEY, len(table) - 1))
+            if loose != out[step]:
+                _prefetch(table, _home(out[step] & _KEY, len(table) - 1))
+        accepted = 0
+        for step in range(steps):
+            following, loose, cut = out[step], kept[step], cuts[step] != 0
+            if (stored + 2) * 2 > len(table):
+                visited = _grown(table)
+                table = _unowned(visited)
+            slot = _slot(table, loose & _KEY)
+            if table[slot] != _EMPTY and table[slot] >> _BOUNDARY_AT <= loose >> _BOUNDARY_AT:
+                continue
+            if limit >= 0 and loose != following:
+                # recorded under its whole key too, so that a position met later with all
+                # these cards and no lower standing is known to be matched by this one
+                whole = _slot(table, following & _KEY)
+                if table[whole] != _EMPTY:
+                    if table[whole] >> _BOUNDARY_AT <= following >> _BOUNDARY_AT:
+                        continue
+                else:
+                    stored += 1
+                table[whole] = following
+                slot = _slot(table, loose & _KEY)
+            if table[slot] == _EMPTY:
+                stored += 1
+            table[slot] = loose
+            pyramid = loose & _PYRAMID
+            removed = PYRAMID_SIZE - _count(pyramid)
+            most = max(most, removed)
+            if not pyramid and (not strict or not loose >> _TALON_AT & _TALON):
+                return PYRAMID_SIZE, True, expanded
+            bound, win_left = _outlook(loose, cut, tables, counts, known)
+            win_left = win_left and win
+            if not expanded:
+                goal = bound
+            if not win_left and bound <= most:
+                continue
+            kept[accepted] = loose
+            out[accepted] = _bucket(win_left, bound, loose >> _RECYCLES_AT, removed, rounds)
+            accepted += 1
+        for index in range(accepted - 1, -1, -1):
+            if spare >= 0:
+                node = spare
+                spare = links[node]
+            else:
+                if nodes == len(items):
+                    items = _doubled(items)
+                    links = _doubled(links)
+                node = nodes
+                nodes += 1
+            bucket = out[index]
+            items[node], links[node], heads[bucket] = kept[index], heads[bucket], node
+            top = max(top, bucket)
+            queued += 1
+        position = -1
+        while queued and position < 0:
+            while heads[top] < 0:
+                top -= 1
+            node = heads[top]
+            heads[top] = links[node]
+            links[node] = spare
+            spare = node
+            queued -= 1
+            first = top // _BOUNDS // rounds  # win * _BOUNDS + bound
+            win = first >= _BOUNDS
+            if not win and (first <= most or most >= goal):
+                queued = 0  # nothing left can beat what is known
+            elif table[_slot(table, items[node] & _KEY)] == items[node]:
+                position = items[node]  # (else met again since with a lower standing)
+        if position < 0:
+            _keep_alive(visited)
+            return most, False, expanded
+        expanded += 1
+        if by_rank:
+            steps = _rank_steps(position, tables, out)
+        else:
+            steps = _steps(position, tables, present, out)
+
+
+@cache
+def _shape(geometry: Geometry, covering: bool) -> tuple[tuple[int, ...], ...]:
+    """Per place of ``geometry``: the places on it, the places it lies on (directly or not),
+    the places it lies on directly, and the places whose card can never be free at the same
+    time as its card (under the covering-pair switch, a direct neighbour can)."""
+    tables = geometry_tables(geometry)
+    size = range(PYRAMID_SIZE)
+    parents = tuple(sum(1 << j for j in size if tables.cover_masks[j] >> i & 1) for i in size)
+    apart = tuple(
+        (tables.cones[i] | tables.under[i]) & ~(tables.direct[i] if covering else 0) for i in size
+    )
+    return tables.cover_masks, tables.under, parents, apart
+
+
+def _problem(game: Game) -> tuple[int, Array]:
+    """The arguments of :func:`_search` for ``game``'s position: the start position and the
+    game table (see its rows above), built as lists (setting numpy entries one by one would
+    take longer than most searches)."""
+    profile = game.profile
+    deck = profile.deck_cards
+    king, total = deck.top_rank, deck.target
+    covers, under, parents, apart = _shape(profile.geometry, profile.pairs_with_covering_card)
+    table = [[0] * _COLUMNS for _ in range(_ROWS)]
+    ranks = [card.rank if card else 0 for card in game.pyramid]
+    places: list[list[int]] = [[] for _ in range(king + 1)]
+    rank_mask, packed = table[_RANK_MASK], table[_PLACES]
+    for i, rank in enumerate(ranks):
+        if rank:
+            rank_mask[rank] |= 1 << i
+            packed[rank] |= i + 1 << 5 * len(places[rank])
+            places[rank].append(i)
+    for low in range(1, total // 2 + 1):
+        for k, i in enumerate(places[low]):
+            for m, j in enumerate(places[total - low]):
+                if i != j and not apart[i] >> j & 1:
+                    table[_COMPATIBLE][low] |= 1 << 4 * k + m
+    table[_RANK][:PYRAMID_SIZE] = ranks
+    table[_COVER][:PYRAMID_SIZE] = covers
+    table[_UNDER][:PYRAMID_SIZE] = under
+    table[_PARENTS][:PYRAMID_SIZE] = parents
+    for i, rank in enumerate(ranks):
+        if 0 < rank < king:
+            table[_REACH][i] = rank_mask[total - rank] & ~(1 << i) & ~apart[i]
+    talon: list[Card] = [*game.waste, *game.stock]
+    for slot, card in enumerate(talon):
+        table[_TALON_RANK][slot] = card.rank
+        table[_TALON_MASK][card.rank] |= 1 << slot
+    limited = profile.max_recycles is not None
+    meets = profile.waste_play != WASTE_TOP or profile.stock_top_playable
+    needs_draw = profile.waste_play == WASTE_DRAWN_WITH_BELOW
+    rules = {
+        _KING: king,
+        _TOTAL: total,
+        _STRICT: profile.strict_win,
+        _LIMIT: profile.max_recycles if profile.max_recycles is not None else -1,
+        _TALON_PAIRS: profile.waste_play != WASTE_TOP,
+        _NEEDS_DRAW: needs_draw,
+        _STOCK_TOP: profile.stock_top_playable,
+        _COVERING: profile.pairs_with_covering_card,
+        _BY_RANK: not limited and not (meets and profile.strict_win),
+        _MEETS: meets,
+    }
+    for entry, value in rules.items():
+        table[_RULES][entry] = int(value)
+    start = (
+        sum(rank_mask[1:])
+        | ((1 << len(talon)) - 1) << _TALON_AT
+        | (game.fresh_draw and needs_draw) << _FRESH_AT
+        | len(game.waste) << _BOUNDARY_AT
+        | (game.recycles if limited else 0) << _RECYCLES_AT
+    )
+    return start, np.array(table, np.int64)
+
+
+def supports(profile: Profile) -> bool:
+    """Whether the core can solve positions under ``profile``: one waste pile, one card a draw,
+    no reserves (the one-sequence talon), at most 31 recycles."""
+    limit = profile.max_recycles
+    return not uses_variant_search(profile) and (limit is None or limit <= _MAX_RECYCLES)
+
+
+def fast_verdict(game: Game) -> tuple[int, bool] | None:
+    """(the most pyramid places that can end empty, whether the position can be won) for
+    ``game``'s position, as ``solve(game, shortest=False)`` gives them; None when the profile
+    is one the core does not support (see :func:`supports`): then use :mod:`pyramide.solver`."""
+    if not supports(game.profile):
+        return None
+    most, winnable, _ = _solve(game)
+    return int(most), bool(winnable)
+
+
+def _solve(game: Game) -> tuple[int, bool, int]:
+    """:func:`_search` on ``game``'s position, with the arrays it needs (the work rows, at
+    least as long as :data:`_MAX_STEPS`, and the bound cache)."""
+    start, table = _problem(game)
+    work = np.zeros((5, _MAX_STEPS), np.int64)
+    bounds = np.zeros((2, 1 << 16), np.int64)
+    return _search(start, table, work, bounds)
+
+
+def warm_up() -> float:
+    """Compile the core, or load it from numba's on-disk cache, and return the seconds it took.
+    The first call of :func:`fast_verdict` in a process pays this; timing it apart keeps it
+    out of the solving times."""
+    begun = time.perf_counter()
+    _solve(Game(Layout((None,) * PYRAMID_SIZE)))
+    return time.perf_counter() - begun
