@@ -111,6 +111,12 @@ def _add_stats(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="skip the proven-shortest wins (much faster; no length distribution)",
     )
     stats.add_argument(
+        "--fast",
+        action="store_true",
+        help="the verdicts by the compiled core (extra: fast; with --no-shortest; not for "
+        "reserves, several waste piles or several cards a draw)",
+    )
+    stats.add_argument(
         "--time-limit",
         type=float,
         metavar="SECONDS",
@@ -143,16 +149,18 @@ def _stats(args: argparse.Namespace) -> int:
             f"--time-limit must be a positive number of seconds, not {args.time_limit}"
         )
     try:
-        stats.check_request(args.profile, args.deals, args.first, args.jobs)
+        shortest = not args.no_shortest
+        stats.check_request(args.profile, args.deals, args.first, args.jobs, args.fast, shortest)
         results = stats.run(
             args.profile,
             args.deals,
             first=args.first,
             jobs=args.jobs,
-            shortest=not args.no_shortest,
+            shortest=shortest,
             time_limit=args.time_limit,
             scheduler=args.scheduler,
             progress=not args.no_progress,
+            fast=args.fast,
         )
         summary = stats.summarize(args.profile, results)
         if args.plots is not None:

@@ -16,7 +16,9 @@ Deals are solved in this process, in a pool of processes (``jobs``), or on a Das
 (:func:`summarize`). Plots need matplotlib (the ``stats`` extra).
 
 Only the standard library is needed for the numbers: tqdm draws the progress bar when it is
-installed, a plain counter on standard error otherwise.
+installed, a plain counter on standard error otherwise. With ``fast``, the verdicts come from
+the optional compiled core (:mod:`pyramide.fast_solver`, the ``fast`` extra), checked against
+the reference solver (docs/solver.md); each result says which solver settled it.
 """
 
 from __future__ import annotations
@@ -58,6 +60,9 @@ class DealResult:
     shortest: int | None
     """Moves in a proven shortest win; None without a win, unasked, or not proven in time."""
     seconds: float
+    core: str = "python"
+    """Which solver settled it: ``python`` (:mod:`pyramide.solver`, the reference) or ``fast``
+    (the compiled core)."""
 
     @property
     def resolved(self) -> bool:
@@ -85,13 +90,25 @@ def wilson_interval(successes: int, trials: int, z: float = Z_95) -> tuple[float
 
 
 def solve_deal(
-    profile: str, seed: int, shortest: bool = True, time_limit: float | None = None
+    profile: str,
+    seed: int,
+    shortest: bool = True,
+    time_limit: float | None = None,
+    fast: bool = False,
 ) -> DealResult:
     """Solve deal ``seed`` of ``profile`` (a top-level function, so that worker processes and
-    Dask can run it)."""
+    Dask can run it); with ``fast``, the verdict by the compiled core (no time limit: its worst
+    deals take well under a second)."""
     rules = PROFILES[profile]
     game = Game(deal(seed, rules), rules)
     start = time.perf_counter()
+    if fast:
+        from .fast_solver import fast_verdict  # optional: checked by check_request
+
+        verdict = fast_verdict(game)
+        assert verdict is not None, f"check_request lets only supported profiles through: {profile}"
+        most, winnable = verdict
+        return DealResult(seed, most, winnable, None, time.perf_counter() - start, "fast")
     try:
         solution = solve(game, shortest=shortest, time_limit=time_limit)
     except SolverTimeout:
@@ -103,16 +120,20 @@ def solve_deal(
 
 
 def _solve_chunk(
-    profile: str, seeds: Sequence[int], shortest: bool, time_limit: float | None
+    profile: str, seeds: Sequence[int], shortest: bool, time_limit: float | None, fast: bool
 ) -> list[DealResult]:
-    return [solve_deal(profile, seed, shortest, time_limit) for seed in seeds]
+    return [solve_deal(profile, seed, shortest, time_limit, fast) for seed in seeds]
 
 
-def check_request(profile: str, deals: int, first: int, jobs: int) -> Profile:
+def check_request(
+    profile: str, deals: int, first: int, jobs: int, fast: bool = False, shortest: bool = False
+) -> Profile:
     """The profile named, or :class:`StatsError` naming the bad value."""
     rules = PROFILES.get(profile)
     if rules is None:
         raise StatsError(f"unknown profile {profile!r}; known profiles: {', '.join(PROFILES)}")
+    if fast:
+        _check_fast(rules, shortest)
     if deals < 1:
         raise StatsError(f"--deals must be at least 1, not {deals}")
     if first < 0 or first + deals - 1 > MAX_SEED:
@@ -120,6 +141,21 @@ def check_request(profile: str, deals: int, first: int, jobs: int) -> Profile:
     if jobs < 1:
         raise StatsError(f"--jobs must be at least 1, not {jobs}")
     return rules
+
+
+def _check_fast(rules: Profile, shortest: bool) -> None:
+    """Refuse, naming why, a run the compiled core cannot do."""
+    if shortest:
+        raise StatsError("the compiled core proves no shortest line: add --no-shortest")
+    try:
+        from .fast_solver import supports
+    except ImportError:
+        raise StatsError("the compiled core needs numba: pip install 'pyramide[fast]'") from None
+    if not supports(rules):
+        raise StatsError(
+            f"the compiled core does not play {rules.name} (reserves, several waste piles or "
+            "several cards a draw): leave out --fast"
+        )
 
 
 def run(
@@ -132,26 +168,31 @@ def run(
     time_limit: float | None = None,
     scheduler: str | None = None,
     progress: bool = True,
+    fast: bool = False,
 ) -> list[DealResult]:
     """Solve seeds ``first .. first + deals - 1`` of ``profile``; results in seed order.
 
     ``jobs`` > 1 solves them in that many processes (chunks of a few deals each); a Dask
-    ``scheduler`` address (``tcp://host:8786``) sends them to a cluster instead.
+    ``scheduler`` address (``tcp://host:8786``) sends them to a cluster instead. ``fast``
+    takes the verdicts from the compiled core (with ``shortest`` off).
     """
-    check_request(profile, deals, first, jobs)
+    check_request(profile, deals, first, jobs, fast, shortest)
     seeds = range(first, first + deals)
     if scheduler is not None:
-        results = _run_dask(profile, seeds, shortest, time_limit, scheduler, progress)
+        results = _run_dask(profile, seeds, (shortest, time_limit, fast), scheduler, progress)
     elif jobs == 1:
         results = _tracked(
-            (solve_deal(profile, seed, shortest, time_limit) for seed in seeds), deals, progress
+            (solve_deal(profile, seed, shortest, time_limit, fast) for seed in seeds),
+            deals,
+            progress,
         )
     else:
         size = max(1, min(16, deals // (jobs * 8)))
         chunks = [seeds[i : i + size] for i in range(0, deals, size)]
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             futures = [
-                pool.submit(_solve_chunk, profile, chunk, shortest, time_limit) for chunk in chunks
+                pool.submit(_solve_chunk, profile, chunk, shortest, time_limit, fast)
+                for chunk in chunks
             ]
             results = _tracked(_each_done(futures), deals, progress)
     return sorted(results, key=lambda result: result.seed)
@@ -167,11 +208,11 @@ def _each_done(futures: Sequence[Any]) -> Iterator[DealResult]:
 def _run_dask(
     profile: str,
     seeds: range,
-    shortest: bool,
-    time_limit: float | None,
+    how: tuple[bool, float | None, bool],
     scheduler: str,
     progress: bool,
 ) -> list[DealResult]:
+    """The deals solved on a Dask cluster; ``how`` is (shortest, time_limit, fast)."""
     try:
         # imported by name: Dask is an optional extra, with no type information here
         distributed = importlib.import_module("dask.distributed")
@@ -190,8 +231,7 @@ def _run_dask(
             _solve_chunk,
             [profile] * len(chunks),
             chunks,
-            [shortest] * len(chunks),
-            [time_limit] * len(chunks),
+            *([option] * len(chunks) for option in how),
             pure=False,
         )
 
@@ -276,6 +316,7 @@ def summarize(profile: str, results: Sequence[DealResult]) -> dict[str, Any]:
         "shortest_win": _histogram(lengths),
         "shortest_win_known": len(lengths),
         "shortest_win_median": statistics.median(lengths) if lengths else None,
+        "solved_by": dict(Counter(result.core for result in results)),
         "seconds": {
             "total": sum(times),
             "median": statistics.median(times),
@@ -312,9 +353,10 @@ def report(summary: dict[str, Any]) -> str:
             + f"; median {summary['shortest_win_median']}"
         )
     seconds = summary["seconds"]
+    solvers = ", ".join(f"{core} {count}" for core, count in summary["solved_by"].items())
     lines.append(
-        f"time per deal: median {seconds['median']:.3f} s, worst {seconds['worst']:.2f} s, "
-        f"total {seconds['total']:.1f} s"
+        f"time per deal (solved by {solvers}): median {seconds['median']:.3f} s, "
+        f"worst {seconds['worst']:.2f} s, total {seconds['total']:.1f} s"
     )
     return "\n".join(lines)
 

@@ -63,6 +63,8 @@ def test_text_report_results_and_plots(tmp_path: Path, capsys: pytest.CaptureFix
         (["--profile", "app", "--deals", "3", "--format", "gif"], "'gif'"),
         (["--profile", "app", "--deals", "3", "--time-limit", "-1"], "--time-limit"),
         (["--profile", "app", "--deals", "3", "--first", "-5"], "-5"),
+        (["--profile", "app", "--deals", "3", "--fast"], "--no-shortest"),
+        (["--profile", "giza", "--deals", "3", "--fast", "--no-shortest"], "giza"),
     ],
 )
 def test_usage_errors_exit_2_with_one_line(
@@ -72,6 +74,31 @@ def test_usage_errors_exit_2_with_one_line(
     err = capsys.readouterr().err
     assert err.startswith("pyramide stats: ") and named in err
     assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_the_compiled_core_gives_the_reference_verdicts_and_says_it_solved_them(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    pytest.importorskip("numba")  # the fast extra, which .[dev] (and so CI) installs
+    arguments = ["stats", "--profile", "three-passes", "--deals", "6", "--first", "10"]
+    assert main([*arguments, "--no-shortest", "--fast", "--no-progress", "--json", "-"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    profile = PROFILES["three-passes"]
+    solutions = [solve(Game(deal(s, profile), profile), shortest=False) for s in range(10, 16)]
+    assert summary["solved_by"] == {"fast": 6}
+    assert summary["wins"] == sum(s.winnable for s in solutions)
+    removed = [str(s.max_removed) for s in solutions]
+    assert summary["max_removed"] == {value: removed.count(value) for value in sorted(removed)}
+
+
+def test_the_compiled_core_needs_numba(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "pyramide.fast_solver", None)  # as if numba were missing
+    arguments = ["stats", "--profile", "app", "--deals", "2", "--no-shortest", "--fast"]
+    assert main([*arguments, "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("pyramide stats: ") and "pyramide[fast]" in err
 
 
 def test_a_scheduler_needs_dask(
