@@ -315,8 +315,9 @@ def page(summaries: Sequence[dict[str, Any]], args: argparse.Namespace) -> str:
         f"--time-limit {args.time_limit:g} --jobs {args.jobs}" + (" --fast" if args.fast else ""),
         "```",
         "",
-        "Profiles with limited recycling get fewer deals (`--limited-deals`): the exact solver "
-        "is much slower on them (see [the solver's speed](solver.md)). Solving is resumable: "
+        "Profiles with limited recycling can be given fewer deals (`--limited-deals`): the "
+        "reference solver is much slower on them, the compiled core is not (see "
+        "[the solver's speed](solver.md)). Solving is resumable: "
         "results are kept in `build/statistics/`, and a re-run only solves what is missing. "
         f"Page written with {os.cpu_count()} cores, load average {load[0]:.1f}. The same "
         "command gives the same figures on any machine, except that a deal over the time limit "
