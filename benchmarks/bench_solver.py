@@ -27,12 +27,15 @@ it had used, marked ``>`` (so a worst figure with ``>`` is a lower bound), and s
 standard error, the table (Markdown) to standard output; ``--json FILE`` also writes every
 deal's time.
 
-``--core fast`` times the optional compiled core instead (:func:`pyramide.fast_solver.fast_verdict`,
-``pip install .[fast]``), ``max`` mode only and only the profiles it supports; ``--core both``
-times both on each deal, one after the other, prints a row for each, and counts the deals on
-which their verdicts differ (deals the reference did not settle in time are not compared). The
-core is compiled, or loaded from numba's cache, before the first deal: that time is printed
-apart and left out of the deals' times. The core has no time limit.
+``--core fast`` times the optional compiled core instead (``pip install .[fast]``), only on
+the profiles it supports: in ``max`` mode its verdict (:func:`pyramide.fast_solver.fast_verdict`),
+in ``full`` mode the verdict and its A* for a proven shortest line
+(:func:`pyramide.fast_shortest.fast_solve`, the line rebuilt and checked against the reference's
+steps, which is timed too). ``--core both`` times both on each deal, one after the other, prints
+a row for each, and counts the deals on which they differ (the most removable, winnable, and in
+``full`` mode the length of the shortest line; deals the reference did not settle in time are
+not compared). The core is compiled, or loaded from numba's cache, before the first deal: that
+time is printed apart and left out of the deals' times. The core has no time limit.
 
 ``--from-statistics DIR`` prints the same table (mode ``max``) from the per-deal results that
 ``scripts/build_statistics.py`` keeps (``build/statistics/`` by default): it times the same
@@ -62,7 +65,7 @@ from pyramide.solver import SolverTimeout, solve, uses_variant_search
 MODES = ("max", "full")
 CORES = ("python", "fast")
 """The reference solver (:mod:`pyramide.solver`) and the compiled core
-(:mod:`pyramide.fast_solver`), which only answers ``max``."""
+(:mod:`pyramide.fast_solver` and :mod:`pyramide.fast_shortest`)."""
 
 VARIANTS = [
     name
@@ -87,8 +90,9 @@ def default_deals(profile: str) -> int:
     return 30 if profile in PILE_PROFILES else 300
 
 
-Verdict = tuple[int, bool]
-"""(most pyramid cards removable, winnable)."""
+Verdict = tuple[int, bool, int | None]
+"""(most pyramid cards removable, winnable, moves of the proven shortest win: None in ``max``
+mode, or when not proven in time; 0 with no win)."""
 
 
 @dataclass
@@ -116,19 +120,33 @@ def time_deal(
     rules = PROFILES[profile]
     game = Game(deal(seed, rules), rules)
     if core == "fast":
-        from pyramide.fast_solver import fast_verdict  # optional: needs numba
-
-        start = time.process_time()
-        verdict = fast_verdict(game)
-        assert verdict is not None, f"the compiled core does not support {profile}"
-        return time.process_time() - start, verdict, False
+        return _time_core(game, mode)
     start = time.process_time()
     try:
         solution = solve(game, shortest=mode == "full", time_limit=timeout)
     except SolverTimeout:
         return time.process_time() - start, None, True
     unproven = mode == "full" and solution.winnable and not solution.shortest
-    return time.process_time() - start, (solution.max_removed, solution.winnable), unproven
+    length = len(solution.moves) if mode == "full" and not unproven else None
+    verdict = (solution.max_removed, solution.winnable, length)
+    return time.process_time() - start, verdict, unproven
+
+
+def _time_core(game: Game, mode: str) -> tuple[float, Verdict | None, bool]:
+    """:func:`time_deal` for the compiled core (optional: needs numba)."""
+    from pyramide.fast_shortest import fast_solve
+    from pyramide.fast_solver import fast_verdict
+
+    start = time.process_time()
+    if mode == "max":
+        found = fast_verdict(game)
+        assert found is not None, f"the compiled core does not support {game.profile.name}"
+        return time.process_time() - start, (*found, None), False
+    solution = fast_solve(game)
+    seconds = time.process_time() - start
+    if solution is None:  # a line beyond the core's ceiling: not proven
+        return seconds, None, True
+    return seconds, (solution.max_removed, solution.winnable, len(solution.moves)), False
 
 
 def percentile(values: Sequence[float], share: float) -> float:
@@ -216,14 +234,23 @@ def disagreements(rows: Sequence[Row]) -> list[tuple[str, int]]:
     found = []
     for first in rows:
         for second in rows:
-            if first.profile != second.profile or first.core >= second.core:
+            if (first.profile, first.mode) != (second.profile, second.mode):
+                continue
+            if first.core >= second.core:
                 continue
             found += [
                 (first.profile, seed)
                 for seed, (a, b) in enumerate(zip(first.verdicts, second.verdicts, strict=True))
-                if a is not None and b is not None and a != b
+                if a is not None and b is not None and _differ(a, b)
             ]
     return found
+
+
+def _differ(first: Verdict, second: Verdict) -> bool:
+    """Whether two verdicts on one deal differ: in the most removable, in winnable, or in the
+    length of the shortest line when both proved one."""
+    lengths = first[2], second[2]
+    return first[:2] != second[:2] or (None not in lengths and lengths[0] != lengths[1])
 
 
 HEADER = (
@@ -264,7 +291,9 @@ def from_statistics(directory: Path, profiles: Sequence[str], deals: int | None)
         times = [float(result["seconds"]) for result in results]
         worst_seed = max(range(count), key=times.__getitem__)
         verdicts: list[Verdict | None] = [
-            None if result["winnable"] is None else (result["max_removed"], result["winnable"])
+            None
+            if result["winnable"] is None
+            else (result["max_removed"], result["winnable"], None)
             for result in results
         ]
         rows.append(
@@ -314,8 +343,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--core",
         choices=(*CORES, "both"),
         default="python",
-        help="the reference solver (python), the compiled core (fast: max mode, the profiles it "
-        "supports), or both on each deal",
+        help="the reference solver (python), the compiled core (fast: the profiles it supports), "
+        "or both on each deal",
     )
     parser.add_argument(
         "--timeout", type=float, default=60.0, help="seconds after which a deal is stopped"
@@ -339,10 +368,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     modes = MODES if args.mode == "both" else (args.mode,)
     cores = CORES if args.core == "both" else (args.core,)
     if "fast" in cores:
-        if args.mode == "full":
-            parser.error("the compiled core answers max mode only")
-        modes = ("max",)
-        from pyramide.fast_solver import supports, warm_up  # optional: needs numba
+        from pyramide.fast_shortest import warm_up  # optional: needs numba
+        from pyramide.fast_solver import supports
 
         skipped = [name for name in profiles if not supports(PROFILES[name])]
         if skipped:

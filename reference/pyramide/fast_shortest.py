@@ -1,0 +1,591 @@
+"""A compiled A* for the proven-shortest winning line, the optional speed-up of the
+reference's ``_shortest_win`` (``solve(game)`` with ``shortest``), for the profiles the
+compiled core (:mod:`pyramide.fast_solver`) supports.
+
+It searches what the reference's A* searches, built from the core's parts: the same positions
+(one int64: the core's, with the boundary kept and the recycles used), the same steps (each
+removal after the shortest run of draws that allows it, costing those draws and recycles plus
+one; ``steps(state)`` of :mod:`pyramide.solver`), the same lower bound on the moves left
+(``bound``: the removals the pyramid needs, and the draws before the talon cards it needs can
+be in play) and the same pruning of positions from which no win is left. A position reached
+again more cheaply is opened again, so the line is shortest whatever the bound's consistency,
+as in the reference. ``docs/solver.md`` says why the steps and the bound are exact.
+
+The line itself is rebuilt in Python: the core returns the positions along it, and each step
+between two of them is looked up among the reference's own edges (the cheapest that leads
+there). The moves must add up to the length the core proved, which checks the core's costs
+against the reference's on every line.
+
+Queued positions wait in buckets by (moves so far + bound, then the most moves so far), so
+that the walk pops the lowest estimate first and, among equals, goes deep; the estimates are
+capped by :data:`_CEILING` (a line longer than that is left to the reference).
+"""
+
+from __future__ import annotations
+
+import time
+from itertools import pairwise
+
+import numpy as np
+
+from .fast_solver import (
+    _BOUNDARY_AT,
+    _COMPATIBLE,
+    _EMPTY,
+    _FRESH_AT,
+    _KING,
+    _LIMIT,
+    _MAX_STEPS,
+    _MEETS,
+    _NEEDS_DRAW,
+    _PLACES,
+    _PYRAMID,
+    _RANK,
+    _RANK_MASK,
+    _RECYCLES_AT,
+    _RULES,
+    _STOCK_TOP,
+    _STRICT,
+    _TALON,
+    _TALON_AT,
+    _TALON_MASK,
+    _TALON_PAIRS,
+    _TALON_RANK,
+    _TOTAL,
+    Array,
+    _count,
+    _doubled,
+    _filled,
+    _free,
+    _home,
+    _jit,
+    _length,
+    _low,
+    _matching,
+    _of_rank,
+    _outlook,
+    _position,
+    _problem,
+    _pyramid_steps,
+    _self_pairs,
+    fast_verdict,
+)
+from .game import Game
+from .layout import PYRAMID_SIZE, Layout
+from .moves import Move
+from .solver import Solution, _Search, _State
+
+_CEILING = 512
+"""Estimates of a whole line's moves the queue holds (a shortest win is far shorter)."""
+_GAVE_UP = -2
+"""What the search returns when a line could need the ceiling's moves or more."""
+
+
+@_jit
+def _decode(position: int) -> tuple[int, int, int, int, bool]:
+    """(pyramid, talon, boundary, recycles used, whether the last move was a draw)."""
+    return (
+        position & _PYRAMID,
+        position >> _TALON_AT & _TALON,
+        position >> _BOUNDARY_AT & 31,
+        position >> _RECYCLES_AT,
+        position >> _FRESH_AT & 1 == 1,
+    )
+
+
+@_jit
+def _waste_cut(position: int, game: Array) -> int:
+    """The reference's ``waste_cut``: going down the waste from its top, the slot of the first
+    card whose rank then counts more cards than could ever take them away (``partner_supply``:
+    the pyramid cards of the partner rank, and the talon's when two talon cards may pair; a
+    King goes alone; a rank that pairs with itself has no limit while two talon cards of it
+    may pair), -1 if none. No card beneath it comes up again before a recycle."""
+    pyramid, talon, boundary, _, _ = _decode(position)
+    waste = talon & ((1 << boundary) - 1)
+    king, total, meets = game[_RULES, _KING], game[_RULES, _TOTAL], game[_RULES, _MEETS]
+    demand = 0
+    while waste:
+        j = _length(waste) - 1
+        waste &= ~(1 << j)
+        rank = game[_TALON_RANK, j]
+        if rank == king:
+            continue
+        partner = total - rank
+        supply = _count(pyramid & game[_RANK_MASK, partner])
+        if meets and rank == partner:
+            if _count(talon & game[_TALON_MASK, rank]) > 1:
+                continue
+        elif meets:
+            supply += _count(talon & game[_TALON_MASK, partner])
+        demand += 1 << 4 * rank
+        if demand >> 4 * rank & 15 > supply:
+            return j
+    return -1
+
+
+@_jit
+def _needs(pyramid: int, game: Array, needs: Array) -> tuple[int, int]:
+    """The reference's ``_needs``: (removals still needed at least, how many entries of
+    ``needs`` it filled), each entry a rank and how many talon cards of it the pyramid needs
+    at least (rank << 8 | count). Of the pyramid cards of two ranks that pair (a and b of
+    them, m pairs of them free together at most), a + b - m removals, a - m talon cards of one
+    rank and b - m of the other; of a rank that pairs with itself, a - m and a - 2m."""
+    king, total = game[_RULES, _KING], game[_RULES, _TOTAL]
+    removals = _count(pyramid & game[_RANK_MASK, king])
+    filled = 0
+    for low in range(1, total // 2 + 1):
+        high = total - low
+        lows = _of_rank(pyramid, game[_PLACES, low])
+        compatible = game[_COMPATIBLE, low]
+        a = _count(lows)
+        if low == high:
+            matched = _self_pairs(lows, compatible)
+            removals += a - matched
+            if a - 2 * matched:
+                needs[filled] = low << 8 | a - 2 * matched
+                filled += 1
+            continue
+        highs = _of_rank(pyramid, game[_PLACES, high])
+        b = _count(highs)
+        matched = _matching(lows, highs, compatible)
+        removals += a + b - matched
+        if a - matched:
+            needs[filled] = high << 8 | a - matched
+            filled += 1
+        if b - matched:
+            needs[filled] = low << 8 | b - matched
+            filled += 1
+    return removals, filled
+
+
+@_jit
+def _nth_lowest(mask: int, n: int) -> int:
+    """The slot of the ``n``-th lowest set bit of ``mask`` (``n`` from 1)."""
+    for _ in range(n - 1):
+        mask &= mask - 1
+    return _low(mask)
+
+
+@_jit
+def _counted(pyramid: int, game: Array) -> int:
+    """The reference's ``_counted_slots``: the talon slots whose cards cost a move when they lie
+    above a wanted one; all of them, or under the playable stock top those whose rank has no
+    pyramid partner (they can only be drawn)."""
+    if not game[_RULES, _STOCK_TOP]:
+        return _TALON
+    king, total = game[_RULES, _KING], game[_RULES, _TOTAL]
+    found: int = game[_TALON_MASK, king]
+    for rank in range(1, king):
+        if not pyramid & game[_RANK_MASK, total - rank]:
+            found |= game[_TALON_MASK, rank]
+    return found
+
+
+@_jit
+def _draws_needed(position: int, cut: int, needs: Array, filled: int, game: Array) -> int:
+    """The reference's ``_draws_needed``: the moves taking no pyramid card that must come
+    before the talon cards the pyramid needs are in play (the largest of the costs of the
+    cheapest cards making up each need: cards at or above the cut nothing, stock cards the
+    counted cards above them, plus their own draw without the playable stock top, and the
+    cards beneath the cut the whole stock, a recycle and the counted cards beneath them from
+    the bottom), -1 when the talon cannot make up a need."""
+    pyramid, talon, boundary, recycles, _ = _decode(position)
+    limit = game[_RULES, _LIMIT]
+    waste = talon & ((1 << boundary) - 1)
+    stock = talon ^ waste
+    beneath = waste & ((1 << cut) - 1) if cut > 0 else 0
+    up = waste ^ beneath
+    if limit >= 0 and recycles >= limit:
+        beneath = 0
+    counted = _counted(pyramid, game)
+    own = 0 if game[_RULES, _STOCK_TOP] else 1
+    after_stock = _count(stock & counted) + 1 + own
+    draws = 0
+    for entry in range(filled):
+        rank, wanted = needs[entry] >> 8, needs[entry] & 255
+        cards = game[_TALON_MASK, rank] & talon
+        wanted -= _count(cards & up)
+        if wanted <= 0:
+            continue
+        in_stock = cards & stock
+        if _count(in_stock) >= wanted:
+            card = _nth_lowest(in_stock, wanted)
+            cost = _count(stock & counted & ((1 << card) - 1)) + own
+        else:
+            later = cards & beneath
+            wanted -= _count(in_stock)
+            if _count(later) < wanted:
+                return -1
+            card = _nth_lowest(later, wanted)
+            cost = after_stock + _count(beneath & counted & ((1 << card) - 1))
+        draws = max(draws, cost)
+    return draws
+
+
+@_jit
+def _strict_moves(position: int, draws: int, game: Array) -> int:
+    """The reference's ``bound`` under the strict win, where every card leaves: the removals
+    (a King alone, the others one of each rank of their pair) and the draws (every stock card,
+    or under the playable stock top those that cannot leave from it: of a pair of ranks, the
+    stock cards of one beyond the pyramid and waste cards of the other), given the ``draws``
+    the needs take."""
+    pyramid, talon, boundary, _, _ = _decode(position)
+    king, total = game[_RULES, _KING], game[_RULES, _TOTAL]
+    stock = talon >> boundary << boundary
+    removals = _count(talon & game[_TALON_MASK, king]) + _count(pyramid & game[_RANK_MASK, king])
+    extra = 0
+    for low in range(1, total // 2 + 1):
+        high = total - low
+        cards = _count(pyramid & game[_RANK_MASK, low]) + _count(talon & game[_TALON_MASK, low])
+        removals += cards // 2 if low == high else cards
+        stock_low = _count(stock & game[_TALON_MASK, low])
+        stock_high = _count(stock & game[_TALON_MASK, high])
+        waste_low = _count(talon & ~stock & game[_TALON_MASK, low])
+        waste_high = _count(talon & ~stock & game[_TALON_MASK, high])
+        pyramid_low = _count(pyramid & game[_RANK_MASK, low])
+        pyramid_high = _count(pyramid & game[_RANK_MASK, high])
+        if low == high:
+            extra += max(0, stock_low - pyramid_low - waste_low + 1) // 2
+        else:
+            extra += max(
+                0, stock_low - pyramid_high - waste_high, stock_high - pyramid_low - waste_low
+            )
+    if not game[_RULES, _STOCK_TOP]:
+        return removals + max(draws, _count(stock))
+    return removals + extra
+
+
+@_jit
+def _moves_left(position: int, game: Array, counts: Array, known: Array, needs: Array) -> int:
+    """The reference's ``bound``: a lower bound on the moves left to win, -1 when no win is
+    left (by the bound on the pyramid places that can end empty, with the talon cards that can
+    still come into play: in the last round, none beneath the waste cut)."""
+    pyramid, _, _, recycles, _ = _decode(position)
+    limit = game[_RULES, _LIMIT]
+    cut = _waste_cut(position, game)
+    reachable = position
+    if limit >= 0 and recycles >= limit and cut > 0:
+        reachable = position & ~(((1 << cut) - 1) << _TALON_AT)
+    _, win_left = _outlook(
+        reachable, limit >= 0 and recycles >= limit and cut >= 0, game, counts, known
+    )
+    if not win_left:
+        return -1
+    removals, filled = _needs(pyramid, game, needs)
+    draws = _draws_needed(position, cut, needs, filled, game) if filled else 0
+    if draws < 0:
+        return -1
+    if game[_RULES, _STRICT]:
+        return _strict_moves(position, draws, game)
+    return removals + draws
+
+
+@_jit
+def _costed_steps(position: int, game: Array, present: Array, out: Array, costs: Array) -> int:
+    """The reference's ``steps(state)`` (A*'s: every talon King stays until a move takes it)
+    into ``out``, their costs into ``costs``, how many: a free pyramid King alone when there is
+    one (not right after a draw under drawn-with-below); else the pyramid's removals, and each
+    removal of talon cards after the shortest run of draws (forward, or through one recycle)
+    that brings them into play, costing the run plus one.
+
+    Boundary k (k of the talon cards left in the waste) brings the stock top present[k] into
+    play under its switch, the waste top present[k - 1] otherwise; under the playable stock
+    top, past the first boundary only the stock top's removals are tried (the waste top was the
+    stock top one draw before, one move cheaper), and no run draws a King over (removing it
+    from the stock top costs the move drawing it would)."""
+    king, total = game[_RULES, _KING], game[_RULES, _TOTAL]
+    limit = game[_RULES, _LIMIT]
+    stock_top_playable = game[_RULES, _STOCK_TOP]
+    needs_draw = game[_RULES, _NEEDS_DRAW]
+    pyramid, talon, boundary, recycles, fresh = _decode(position)
+    free = _free(pyramid, game)
+    kings = free & game[_RANK_MASK, king]
+    kept = _position(0, talon, boundary, recycles)
+    if kings and not fresh:
+        out[0] = (pyramid & ~(kings & -kings)) | kept
+        costs[0] = 1
+        return 1
+    found = _pyramid_steps(pyramid, free, kept, game, out)
+    for step in range(found):
+        costs[step] = 1
+    playable = 1 << king
+    rest = free
+    while rest:
+        i = _low(rest)
+        rest &= rest - 1
+        if game[_RANK, i] < king:
+            playable |= 1 << (total - game[_RANK, i])
+    size, in_waste = 0, 0
+    rest = talon
+    while rest:
+        present[size] = _low(rest)
+        in_waste += present[size] < boundary
+        size += 1
+        rest &= rest - 1
+    shift = 0 if stock_top_playable else 1
+    last = size - stock_top_playable
+    stopped = False
+    if stock_top_playable:  # no run draws a King over: it stops with the King the stock top
+        for k in range(in_waste, last + 1):
+            if game[_TALON_RANK, present[k]] == king:
+                last, stopped = k, True
+                break
+    forward = last - in_waste + 1 if last >= in_waste else 1
+    again = 0
+    if not stopped and in_waste and (limit < 0 or recycles < limit):
+        last = in_waste if needs_draw and not stock_top_playable else in_waste - 1
+        if stock_top_playable:
+            for k in range(0, last + 1):
+                if game[_TALON_RANK, present[k]] == king:
+                    last = k
+                    break
+        again = last - shift + 1 if last >= shift else 0
+    in_stock = size - in_waste
+    for run in range(forward + again):
+        if run < forward:
+            k, before, recycled, after = in_waste + run, run, 0, 0
+            drew = run > 0 or fresh
+            used = recycles
+        else:
+            k = shift + run - forward
+            before, recycled, after = in_stock, 1, k
+            drew = k > 0
+            used = recycles + 1 if limit >= 0 else 0
+        here = run == 0
+        cost = before + recycled + after + 1
+        top = present[k - 1] if k > 0 else -1
+        below = present[k - 2] + 1 if k >= 2 else 0
+        for which in range(2):
+            if which == 0:  # the stock top, then its pair with the waste top
+                if not stock_top_playable or k >= size:
+                    continue
+                card, boundary_after = present[k], top + 1
+                other, beneath = top, below
+            else:  # the waste top, then its pair with the card beneath
+                if top < 0 or not (here or not stock_top_playable):
+                    continue
+                card, boundary_after = top, below
+                other = present[k - 2] if k >= 2 else -1
+                beneath = present[k - 3] + 1 if k >= 3 else 0
+                if not game[_RULES, _TALON_PAIRS] or not (drew or not needs_draw):
+                    other = -1
+            rank = game[_TALON_RANK, card]
+            if playable >> rank & 1:
+                alone = pyramid | _position(0, talon & ~(1 << card), boundary_after, used)
+                if rank == king:
+                    out[found], costs[found] = alone, cost
+                    found += 1
+                partners = free & game[_RANK_MASK, total - rank] if rank < king else 0
+                while partners:
+                    out[found], costs[found] = alone & ~(partners & -partners), cost
+                    found += 1
+                    partners &= partners - 1
+            if other >= 0 and game[_TALON_RANK, other] + rank == total:
+                both = talon & ~(1 << card) & ~(1 << other)
+                out[found], costs[found] = _position(pyramid, both, beneath, used), cost
+                found += 1
+    return found
+
+
+@_jit
+def _place(keys: Array, key: int) -> int:
+    """The slot of ``key`` in a table of whole positions, or the empty slot where it would go
+    (linear probing)."""
+    mask = len(keys) - 1
+    slot = _home(key, mask)
+    while keys[slot] != _EMPTY and keys[slot] != key:
+        slot = (slot + 1) & mask
+    return slot
+
+
+@_jit
+def _won(position: int, game: Array) -> bool:
+    pyramid, talon, _, _, _ = _decode(position)
+    return not pyramid and (not game[_RULES, _STRICT] or not talon)
+
+
+@_jit
+def _shortest(
+    start: int, game: Array, work: Array, bounds: Array, ceiling: int
+) -> tuple[int, int, Array]:
+    """(the fewest moves that win from ``start``, -1 if no win, :data:`_GAVE_UP`; positions
+    expanded; the positions along a shortest line, ``start`` first), or :data:`_GAVE_UP`
+    when a line could need ``ceiling`` moves or more.
+
+    ``table`` (four parallel arrays: position, moves to reach it, the position it was reached
+    from, its bound) keeps every position met; a position is queued again when reached more
+    cheaply. ``work`` rows: talon cards present, steps, their costs, needs, talon counts;
+    ``bounds`` caches the bound on places (see the core's ``_outlook``)."""
+    present, out, costs, needs, counts = work[0], work[1], work[2], work[3], work[4]
+    keys = _filled(1 << 12, _EMPTY)
+    spent = np.empty(1 << 12, np.int64)
+    parents = np.empty(1 << 12, np.int64)
+    estimates = np.empty(1 << 12, np.int64)
+    stored = 0
+    heads = _filled(ceiling * ceiling, -1)
+    items = np.empty(1 << 10, np.int64)
+    links = np.empty(1 << 10, np.int64)
+    nodes, spare, lowest, expanded, overflow = 0, -1, ceiling * ceiling, 0, False
+    first = _moves_left(start, game, counts, bounds, needs)
+    if _won(start, game):
+        first = 0
+    if first < 0:
+        return -1, 0, np.empty(0, np.int64)
+    if first >= ceiling:
+        return _GAVE_UP, 0, np.empty(0, np.int64)
+    slot = _place(keys, start)
+    keys[slot], spent[slot], parents[slot], estimates[slot] = start, 0, -1, first
+    stored = 1
+    out[0], costs[0], steps, position, moves = start, 0, 1, -1, 0
+    while True:
+        for step in range(steps):
+            following = out[step]
+            total = moves + costs[step]
+            if position >= 0:
+                if (stored + 1) * 2 > len(keys):
+                    keys, spent, parents, estimates = _regrown(keys, spent, parents, estimates)
+                slot = _place(keys, following)
+                if keys[slot] == _EMPTY:
+                    estimate = _moves_left(following, game, counts, bounds, needs)
+                    keys[slot], spent[slot], estimates[slot] = following, total, estimate
+                    stored += 1
+                elif spent[slot] <= total:
+                    continue
+                else:
+                    estimate = estimates[slot]
+                spent[slot], parents[slot] = total, position
+                if estimate < 0:
+                    continue
+            else:
+                estimate = first
+            if total + estimate >= ceiling:
+                overflow = True
+                continue
+            bucket = (total + estimate) * ceiling + ceiling - 1 - total
+            if spare >= 0:
+                node = spare
+                spare = links[node]
+            else:
+                if nodes == len(items):
+                    items = _doubled(items)
+                    links = _doubled(links)
+                node = nodes
+                nodes += 1
+            items[node], links[node], heads[bucket] = following, heads[bucket], node
+            lowest = min(lowest, bucket)
+        position = -1
+        while position < 0:
+            while lowest < len(heads) and heads[lowest] < 0:
+                lowest += 1
+            if lowest == len(heads):
+                return _GAVE_UP if overflow else -1, expanded, np.empty(0, np.int64)
+            node = heads[lowest]
+            heads[lowest] = links[node]
+            links[node] = spare
+            spare = node
+            moves = ceiling - 1 - lowest % ceiling
+            slot = _place(keys, items[node])
+            if spent[slot] == moves:
+                position = items[node]  # (else reached again since, more cheaply)
+        if _won(position, game):
+            return moves, expanded, _line(keys, parents, position)
+        expanded += 1
+        steps = _costed_steps(position, game, present, out, costs)
+
+
+@_jit
+def _regrown(
+    keys: Array, spent: Array, parents: Array, estimates: Array
+) -> tuple[Array, Array, Array, Array]:
+    """The table at twice the size, every entry moved to its new slot."""
+    size = 2 * len(keys)
+    bigger = _filled(size, _EMPTY)
+    spent_bigger = np.empty(size, np.int64)
+    parents_bigger = np.empty(size, np.int64)
+    estimates_bigger = np.empty(size, np.int64)
+    for old in range(len(keys)):
+        if keys[old] != _EMPTY:
+            new = _place(bigger, keys[old])
+            bigger[new], spent_bigger[new] = keys[old], spent[old]
+            parents_bigger[new], estimates_bigger[new] = parents[old], estimates[old]
+    return bigger, spent_bigger, parents_bigger, estimates_bigger
+
+
+@_jit
+def _line(keys: Array, parents: Array, goal: int) -> Array:
+    """The positions from the start to ``goal``, following each position's parent."""
+    length = 0
+    position = goal
+    while position >= 0:
+        length += 1
+        position = parents[_place(keys, position)]
+    line = np.empty(length, np.int64)
+    position = goal
+    for index in range(length - 1, -1, -1):
+        line[index] = position
+        position = parents[_place(keys, position)]
+    return line
+
+
+def _state(position: int) -> _State:
+    """A position of the core as the reference's state tuple."""
+    return (
+        position & _PYRAMID,
+        position >> _TALON_AT & _TALON,
+        position >> _BOUNDARY_AT & 31,
+        position >> _RECYCLES_AT,
+        bool(position >> _FRESH_AT & 1),
+    )
+
+
+def fast_solve(game: Game) -> Solution | None:
+    """What ``solve(game)`` proves, with a shortest winning line: the verdict from the
+    compiled core (:func:`pyramide.fast_solver.fast_verdict`), then, if there is a win, the
+    line from :func:`_shortest` rebuilt from the reference's steps. None when the profile is
+    one the core does not support, or when the line could take :data:`_CEILING` moves or
+    more: then use :mod:`pyramide.solver`.
+
+    Raises AssertionError if the moves, looked up among the reference's steps, do not add up
+    to the length the core proved, or if the core finds no win where the verdict has one (a
+    disagreement between the core and the reference)."""
+    verdict = fast_verdict(game)
+    if verdict is None:
+        return None
+    most, winnable = verdict
+    if not winnable:
+        return Solution(most, False, (), 0, True)
+    length, expanded, path = shortest_positions(game)
+    if length == _GAVE_UP:
+        return None
+    assert length >= 0, "the compiled A* finds a win whenever the verdict has one"
+    search = _Search(game)
+    line: list[Move] = []
+    for here, there in pairwise(int(position) for position in path):
+        wanted = _state(there)
+        edge = min(
+            (edge for edge, following in search.steps(_state(here)) if following == wanted),
+            key=lambda edge: edge[0] + edge[1] + edge[2],
+        )
+        line += search.line(edge)
+    assert len(line) == length, f"the core proved {length} moves, its line has {len(line)}"
+    return Solution(most, True, tuple(line), expanded, True)
+
+
+def shortest_positions(game: Game, ceiling: int = _CEILING) -> tuple[int, int, Array]:
+    """The compiled A* on ``game``'s position: (fewest moves to win, -1 if there is no win or
+    :data:`_GAVE_UP`; positions expanded; the positions along a shortest line, the start
+    first). :data:`_GAVE_UP` when a line could take ``ceiling`` moves or more. The profile must
+    be one :func:`pyramide.fast_solver.supports`."""
+    start, table = _problem(game)
+    work = np.zeros((5, _MAX_STEPS), np.int64)
+    bounds = np.zeros((2, 1 << 16), np.int64)
+    length, expanded, path = _shortest(start, table, work, bounds, ceiling)
+    return int(length), int(expanded), path
+
+
+def warm_up() -> float:
+    """Compile the core's verdict and its A*, or load them from numba's on-disk cache, and
+    return the seconds it took (the first call of :func:`fast_solve` in a process pays this)."""
+    begun = time.perf_counter()
+    fast_solve(Game(Layout((None,) * PYRAMID_SIZE)))
+    return time.perf_counter() - begun

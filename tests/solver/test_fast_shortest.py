@@ -1,0 +1,186 @@
+"""The compiled A* (:mod:`pyramide.fast_shortest`) against the brute force and the reference.
+
+Its shortest lines must be as long as the brute force's on the small boards of the
+brute-force test (which shares none of the solvers' reductions) under every switch mix the
+compiled core supports, and as long as the reference A*'s on whole deals it settles quickly;
+every line must replay as legal moves to a win. ``fast_solve`` itself checks that the moves it
+rebuilds from the reference's steps add up to the length the core proved.
+
+Skipped without numba: the core is an optional extra (``.[fast]``), which CI installs with
+``.[dev]``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pytest.importorskip("numba")
+
+from budget import examples
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pyramide import PROFILES, Game, Layout
+from pyramide.dealcode import deal
+from pyramide.fast_shortest import (
+    _GAVE_UP,
+    _costed_steps,
+    _moves_left,
+    _state,
+    fast_solve,
+    shortest_positions,
+)
+from pyramide.fast_solver import (
+    _BOUNDARY_AT,
+    _FRESH_AT,
+    _MAX_STEPS,
+    _RECYCLES_AT,
+    _TALON_AT,
+    _problem,
+)
+from pyramide.layout import PYRAMID_SIZE
+from pyramide.solver import _Search, _State, solve
+from solver_brute import brute_force
+from test_fast_solver import MID_GAME, MIXED, SUPPORTED, _played
+from test_solver_brute_force import _replays_to_a_win, small_games
+
+pytestmark = pytest.mark.xdist_group("fast_solver")
+"""On the compiled core's CI worker (``--dist loadgroup``), so that it compiles once."""
+
+WON_DEALS = {
+    "app": (18, 23),
+    "single-pass": (18, 55),
+    "three-passes": (17,),
+    "covering-pair": (0, 4),
+    "stock-24": (18,),
+    "traditional": (23,),
+    "pysolfc-pyramid": (22,),
+    "pysolfc-relaxed": (22,),
+    "microsoft": (23,),
+    "triangle": (1,),
+    "spanish": (17,),
+}
+"""Won deals whose shortest line the reference proves in a few tenths of a second."""
+
+MID_GAME_LINES = {"drawn-with-waste": (6, 13), "pysolfc-pyramid": (8,), "microsoft": (2,)}
+"""Deals played 15 random moves in (as the core's verdict tests play them) that are still won
+and whose shortest line the reference proves in a few tenths of a second: the profiles with
+no whole deal quick enough for the reference."""
+
+WHOLE_DEALS = [(name, seed) for name, seeds in WON_DEALS.items() for seed in seeds]
+
+
+@settings(max_examples=examples(300))
+@given(st.sampled_from(MIXED).flatmap(small_games))
+def test_shortest_lines_agree_with_brute_force_on_small_boards(game: Game) -> None:
+    expected = brute_force(game)
+    solution = fast_solve(game)
+    assert solution is not None
+    assert solution.max_removed == expected.max_removed
+    assert solution.winnable == (expected.shortest_win is not None)
+    assert len(solution.moves) == (expected.shortest_win or 0)
+    if solution.winnable:
+        assert _replays_to_a_win(game, solution.moves)
+
+
+@pytest.mark.parametrize(
+    ("name", "seed"), [(n, s) for n, seeds in WON_DEALS.items() for s in seeds]
+)
+def test_shortest_lines_agree_with_the_reference_on_whole_deals(name: str, seed: int) -> None:
+    profile = PROFILES[name]
+    game = Game(deal(seed, profile), profile)
+    solution = fast_solve(game)
+    reference = solve(game)
+    assert reference.shortest
+    assert solution is not None
+    assert len(solution.moves) == len(reference.moves)
+    assert _replays_to_a_win(game, solution.moves)
+
+
+@pytest.mark.parametrize("name", sorted(MID_GAME_LINES))
+def test_shortest_lines_agree_with_the_reference_in_mid_game(name: str) -> None:
+    for seed in MID_GAME_LINES[name]:
+        game = _played(PROFILES[name], seed, 15, then_draw=False)
+        solution = fast_solve(game)
+        reference = solve(game)
+        assert reference.shortest
+        assert solution is not None
+        assert solution.winnable
+        assert len(solution.moves) == len(reference.moves)
+        assert _replays_to_a_win(game, solution.moves)
+
+
+def test_a_line_the_ceiling_cannot_hold_is_left_to_the_reference() -> None:
+    profile = PROFILES["covering-pair"]
+    game = Game(deal(11, profile), profile)
+    length, _, path = shortest_positions(game)
+    assert length > 0
+    assert len(path) >= 2
+    assert shortest_positions(game, ceiling=length + 1)[0] == length
+    assert shortest_positions(game, ceiling=length)[0] == _GAVE_UP
+
+
+def test_a_won_position_takes_no_move() -> None:
+    solution = fast_solve(Game(Layout((None,) * PYRAMID_SIZE)))
+    assert solution is not None
+    assert solution.winnable
+    assert solution.moves == ()
+
+
+@pytest.mark.parametrize("name", ["giza", "apophis", "king-tut"])
+def test_the_variant_piles_are_left_to_the_reference(name: str) -> None:
+    profile = PROFILES[name]
+    assert fast_solve(Game(deal(0, profile), profile)) is None
+
+
+def _agrees_step_by_step(game: Game, positions: int) -> None:
+    """The core's steps, with their costs, and its bound on the moves left are the
+    reference's, on the first ``positions`` positions a breadth-first walk from ``game`` meets
+    (each compared whole: a wrong cost or bound may leave a line's length unchanged)."""
+    start, table = _problem(game)
+    search = _Search(game)
+    work = np.zeros((5, _MAX_STEPS), np.int64)
+    bounds = np.zeros((2, 1 << 16), np.int64)
+    out, costs = work[1], work[2]
+    queue, seen = [start], {start}
+    while queue and len(seen) <= positions:
+        position = queue.pop(0)
+        state = _state(position)
+        expected_bound = search.bound(state)
+        bound = _moves_left(position, table, work[4], bounds, work[3])
+        assert bound == (-1 if expected_bound is None else expected_bound), state
+        found = _costed_steps(position, table, work[0], out, costs)
+        steps = sorted((int(out[i]), int(costs[i])) for i in range(found))
+        expected = sorted(
+            (_position(following), edge[0] + edge[1] + edge[2] + 1)
+            for edge, following in search.steps(state)
+        )
+        assert steps == expected, state
+        for following, _ in steps:
+            if following not in seen:
+                seen.add(following)
+                queue.append(following)
+
+
+def _position(state: _State) -> int:
+    """A reference state as the core's position."""
+    pyramid, talon, boundary, recycles, fresh = state
+    return (
+        pyramid
+        | talon << _TALON_AT
+        | fresh << _FRESH_AT
+        | boundary << _BOUNDARY_AT
+        | recycles << _RECYCLES_AT
+    )
+
+
+@settings(max_examples=examples(150))
+@given(st.sampled_from(MIXED).flatmap(small_games))
+def test_steps_and_bounds_agree_on_small_boards(game: Game) -> None:
+    _agrees_step_by_step(game, positions=60)
+
+
+@pytest.mark.parametrize("name", SUPPORTED)
+def test_steps_and_bounds_agree_in_mid_game(name: str) -> None:
+    for seed in MID_GAME:
+        _agrees_step_by_step(_played(PROFILES[name], seed, 10, then_draw=seed % 2 == 0), 150)
