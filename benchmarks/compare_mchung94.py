@@ -25,12 +25,16 @@ count steps.
 It prints the number of winnable decks (theirs, ours), deck-by-deck agreement on winnable and
 on the shortest length, and the time per deck (ours on this machine; theirs as recorded on
 theirs). ``--time-limit`` bounds our time per deck: a deck whose shortest line is not proven in
-time is counted apart.
+time is counted apart. ``--core fast`` solves with the optional compiled core instead
+(:func:`pyramide.fast_shortest.fast_solve`, or :func:`pyramide.fast_solver.fast_verdict` for
+``--mode winnable``; ``pip install .[fast]``), which has no time limit; it is compiled, or
+loaded from numba's cache, before the first deck, outside the decks' times.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import re
@@ -170,6 +174,29 @@ def replay(deck: Sequence[Card], steps: Sequence[str | tuple[str, ...]]) -> str 
     return None
 
 
+def solve_deck(game: Game, mode: str, core: str, time_limit: float) -> tuple[bool, int | None]:
+    """(winnable, a proven shortest line's length or None) for one deck; raises
+    :class:`SolverTimeout` when the reference runs out of time."""
+    if core == "fast":
+        from pyramide.fast_shortest import fast_solve  # optional: needs numba
+        from pyramide.fast_solver import fast_verdict
+
+        if mode == "winnable":
+            verdict = fast_verdict(game)
+            assert verdict is not None, "the compiled core supports the microsoft profile"
+            return verdict[1], None
+        solution = fast_solve(game)
+        if solution is None:  # a line beyond the core's ceiling: not proven
+            raise SolverTimeout
+    elif mode == "winnable":
+        # the pyramid cleared is Microsoft's win: can 28 pyramid cards be removed?
+        return can_remove(game, 28, time_limit=time_limit), None
+    else:
+        solution = solve(game, time_limit=time_limit)
+    proven = solution.winnable and solution.shortest
+    return solution.winnable, len(solution.moves) if proven else None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     source = parser.add_mutually_exclusive_group(required=True)
@@ -184,7 +211,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="prove shortest lines (default) or only whether each deck is winnable",
     )
     parser.add_argument(
-        "--time-limit", type=float, default=60.0, help="our seconds per deck (default 60)"
+        "--core",
+        choices=("python", "fast"),
+        default="python",
+        help="the reference solver (default) or the optional compiled core",
+    )
+    parser.add_argument(
+        "--time-limit",
+        type=float,
+        default=60.0,
+        help="the reference's seconds per deck (default 60)",
     )
     parser.add_argument("--json", type=Path, metavar="FILE", help="deck-by-deck results")
     args = parser.parse_args(argv)
@@ -197,22 +233,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         for index, their in chosen
         if their.steps is not None and (problem := replay(their.deck, their.steps)) is not None
     ]
+    if args.core == "fast":
+        from pyramide.fast_shortest import warm_up  # optional: needs numba
+
+        warm_up()
     rows = []
     for count, (index, their) in enumerate(chosen, start=1):
         game = game_of(their.deck)
         start = time.perf_counter()
         winnable: bool | None = None
         length = None
-        try:
-            if args.mode == "winnable":
-                # the pyramid cleared is Microsoft's win: can 28 pyramid cards be removed?
-                winnable = can_remove(game, 28, time_limit=args.time_limit)
-            else:
-                solution = solve(game, time_limit=args.time_limit)
-                winnable = solution.winnable
-                length = len(solution.moves) if solution.winnable and solution.shortest else None
-        except SolverTimeout:
-            pass
+        with contextlib.suppress(SolverTimeout):  # then unresolved
+            winnable, length = solve_deck(game, args.mode, args.core, args.time_limit)
         seconds = time.perf_counter() - start
         rows.append(Row(index + 1, their.length, their.milliseconds, winnable, length, seconds))
         agree = sum(1 for row in rows if row.our_winnable == (row.their_length is not None))
@@ -225,11 +257,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(file=sys.stderr)
     if args.json:
         args.json.write_text(json.dumps([asdict(row) for row in rows], indent=1) + "\n")
-    print(summary(rows, bad_replays, args))
+    print(summary(rows, bad_replays, args.core))
     return 0 if not bad_replays else 1
 
 
-def summary(rows: list[Row], bad: list[tuple[int, str]], args: object) -> str:
+def summary(rows: list[Row], bad: list[tuple[int, str]], core: str) -> str:
     n = len(rows)
     their_wins = sum(1 for row in rows if row.their_length is not None)
     resolved = [row for row in rows if row.our_winnable is not None]
@@ -246,7 +278,8 @@ def summary(rows: list[Row], bad: list[tuple[int, str]], args: object) -> str:
     theirs_ms = sorted(row.their_ms for row in rows)
     load = os.getloadavg()
     lines = [
-        f"decks {rows[0].deck}..{rows[-1].deck} ({n}), Microsoft rules (profile microsoft)",
+        f"decks {rows[0].deck}..{rows[-1].deck} ({n}), Microsoft rules (profile microsoft), "
+        f"solved by the {'compiled core' if core == 'fast' else 'reference'}",
         f"their solutions replayed in our engine: {n - len(bad)} of {n} fine"
         + (f"; problems: {bad[:5]}" if bad else ""),
         f"winnable: theirs {their_wins}, ours {our_wins} of {len(resolved)} resolved "

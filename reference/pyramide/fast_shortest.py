@@ -11,10 +11,11 @@ be in play) and the same pruning of positions from which no win is left. A posit
 again more cheaply is opened again, so the line is shortest whatever the bound's consistency,
 as in the reference. ``docs/solver.md`` says why the steps and the bound are exact.
 
-The line itself is rebuilt in Python: the core returns the positions along it, and each step
-between two of them is looked up among the reference's own edges (the cheapest that leads
-there). The moves must add up to the length the core proved, which checks the core's costs
-against the reference's on every line.
+The line itself is played out in Python: the core returns the positions along it and the
+moves spent to reach each, and :class:`~pyramide.Game` plays each step's draws (or recycles)
+and its removal, checking every move; the line must end won, in as many moves as the core
+proved. ``tests/solver/test_fast_shortest.py`` compares the core's steps, costs and bound with
+the reference's, position by position.
 
 Queued positions wait in buckets by (moves so far + bound, then the most moves so far), so
 that the walk pops the lowest estimate first and, among equals, goes deep; the estimates are
@@ -24,7 +25,6 @@ capped by :data:`_CEILING` (a line longer than that is left to the reference).
 from __future__ import annotations
 
 import time
-from itertools import pairwise
 
 import numpy as np
 
@@ -72,8 +72,8 @@ from .fast_solver import (
 )
 from .game import Game
 from .layout import PYRAMID_SIZE, Layout
-from .moves import Move
-from .solver import Solution, _Search, _State
+from .moves import Draw, Move, Recycle, RemoveKing, RemovePair
+from .solver import Solution
 
 _CEILING = 512
 """Estimates of a whole line's moves the queue holds (a shortest win is far shorter)."""
@@ -430,9 +430,9 @@ def _shortest(
     if _won(start, game):
         first = 0
     if first < 0:
-        return -1, 0, np.empty(0, np.int64)
+        return -1, 0, np.empty((2, 0), np.int64)
     if first >= ceiling:
-        return _GAVE_UP, 0, np.empty(0, np.int64)
+        return _GAVE_UP, 0, np.empty((2, 0), np.int64)
     slot = _place(keys, start)
     keys[slot], spent[slot], parents[slot], estimates[slot] = start, 0, -1, first
     stored = 1
@@ -478,7 +478,7 @@ def _shortest(
             while lowest < len(heads) and heads[lowest] < 0:
                 lowest += 1
             if lowest == len(heads):
-                return _GAVE_UP if overflow else -1, expanded, np.empty(0, np.int64)
+                return _GAVE_UP if overflow else -1, expanded, np.empty((2, 0), np.int64)
             node = heads[lowest]
             heads[lowest] = links[node]
             links[node] = spare
@@ -488,7 +488,7 @@ def _shortest(
             if spent[slot] == moves:
                 position = items[node]  # (else reached again since, more cheaply)
         if _won(position, game):
-            return moves, expanded, _line(keys, parents, position)
+            return moves, expanded, _line(keys, spent, parents, position)
         expanded += 1
         steps = _costed_steps(position, game, present, out, costs)
 
@@ -512,42 +512,33 @@ def _regrown(
 
 
 @_jit
-def _line(keys: Array, parents: Array, goal: int) -> Array:
-    """The positions from the start to ``goal``, following each position's parent."""
+def _line(keys: Array, spent: Array, parents: Array, goal: int) -> Array:
+    """The positions from the start to ``goal``, following each position's parent (row 0),
+    and the moves spent to reach each (row 1)."""
     length = 0
     position = goal
     while position >= 0:
         length += 1
         position = parents[_place(keys, position)]
-    line = np.empty(length, np.int64)
+    line = np.empty((2, length), np.int64)
     position = goal
     for index in range(length - 1, -1, -1):
-        line[index] = position
-        position = parents[_place(keys, position)]
+        slot = _place(keys, position)
+        line[0, index], line[1, index] = position, spent[slot]
+        position = parents[slot]
     return line
-
-
-def _state(position: int) -> _State:
-    """A position of the core as the reference's state tuple."""
-    return (
-        position & _PYRAMID,
-        position >> _TALON_AT & _TALON,
-        position >> _BOUNDARY_AT & 31,
-        position >> _RECYCLES_AT,
-        bool(position >> _FRESH_AT & 1),
-    )
 
 
 def fast_solve(game: Game) -> Solution | None:
     """What ``solve(game)`` proves, with a shortest winning line: the verdict from the
     compiled core (:func:`pyramide.fast_solver.fast_verdict`), then, if there is a win, the
-    line from :func:`_shortest` rebuilt from the reference's steps. None when the profile is
+    line :func:`_shortest` proves, played out by :func:`_replayed`. None when the profile is
     one the core does not support, or when the line could take :data:`_CEILING` moves or
     more: then use :mod:`pyramide.solver`.
 
-    Raises AssertionError if the moves, looked up among the reference's steps, do not add up
-    to the length the core proved, or if the core finds no win where the verdict has one (a
-    disagreement between the core and the reference)."""
+    Raises AssertionError if the line does not win in as many moves as the core proved, or if
+    the core finds no win where the verdict has one (:class:`~pyramide.game.IllegalMoveError`
+    if a move of it is not legal)."""
     verdict = fast_verdict(game)
     if verdict is None:
         return None
@@ -558,17 +549,38 @@ def fast_solve(game: Game) -> Solution | None:
     if length == _GAVE_UP:
         return None
     assert length >= 0, "the compiled A* finds a win whenever the verdict has one"
-    search = _Search(game)
-    line: list[Move] = []
-    for here, there in pairwise(int(position) for position in path):
-        wanted = _state(there)
-        edge = min(
-            (edge for edge, following in search.steps(_state(here)) if following == wanted),
-            key=lambda edge: edge[0] + edge[1] + edge[2],
-        )
-        line += search.line(edge)
+    line = _replayed(game, path)
     assert len(line) == length, f"the core proved {length} moves, its line has {len(line)}"
     return Solution(most, True, tuple(line), expanded, True)
+
+
+def _replayed(game: Game, path: Array) -> list[Move]:
+    """The moves of the core's line (``path``: its positions and the moves spent to reach
+    each), played out on ``game`` and taken back: each step is the run of draws (or recycles,
+    when the stock is empty: neither is ever a choice) its moves leave room for, then the
+    removal of the cards its positions differ by. ``Game.push`` checks each move; the game must
+    end won."""
+    pyramid = list(game.pyramid)
+    talon = [*game.waste, *game.stock]
+    line: list[Move] = []
+    try:
+        for step in range(1, path.shape[1]):
+            before, after = int(path[0, step - 1]), int(path[0, step])
+            for _ in range(int(path[1, step] - path[1, step - 1]) - 1):
+                line.append(Draw() if game.stock else Recycle())
+                game.push(line[-1])
+            gone = [pyramid[i] for i in range(PYRAMID_SIZE) if (before & ~after) >> i & 1]
+            slots = (before & ~after) >> _TALON_AT & _TALON
+            gone += [talon[i] for i in range(len(talon)) if slots >> i & 1]
+            cards = [card for card in gone if card is not None]
+            line.append(RemoveKing(cards[0]) if len(cards) == 1 else RemovePair(*cards))
+            game.push(line[-1])
+        won = game.is_won()
+    finally:
+        for _ in line:
+            game.pop()
+    assert won, "the core's line does not win"
+    return line
 
 
 def shortest_positions(game: Game, ceiling: int = _CEILING) -> tuple[int, int, Array]:

@@ -26,7 +26,6 @@ from pyramide.fast_shortest import (
     _GAVE_UP,
     _costed_steps,
     _moves_left,
-    _state,
     fast_solve,
     shortest_positions,
 )
@@ -160,6 +159,17 @@ def _agrees_step_by_step(game: Game, positions: int) -> None:
             if following not in seen:
                 seen.add(following)
                 queue.append(following)
+
+
+def _state(position: int) -> _State:
+    """A position of the core as the reference's state tuple."""
+    return (
+        position & (1 << _TALON_AT) - 1,
+        position >> _TALON_AT & (1 << 24) - 1,
+        position >> _BOUNDARY_AT & 31,
+        position >> _RECYCLES_AT,
+        bool(position >> _FRESH_AT & 1),
+    )
 
 
 def _position(state: _State) -> int:
