@@ -31,16 +31,15 @@ import numpy as np
 from .fast_solver import (
     _BOUNDARY_AT,
     _COMPATIBLE,
+    _DRAW,
     _EMPTY,
     _FRESH_AT,
     _KING,
     _LIMIT,
     _MAX_STEPS,
     _MEETS,
-    _NEEDS_DRAW,
     _PLACES,
     _PYRAMID,
-    _RANK,
     _RANK_MASK,
     _RECYCLES_AT,
     _RULES,
@@ -49,9 +48,9 @@ from .fast_solver import (
     _TALON,
     _TALON_AT,
     _TALON_MASK,
-    _TALON_PAIRS,
     _TALON_RANK,
     _TOTAL,
+    _WORK_ROWS,
     Array,
     _count,
     _doubled,
@@ -68,6 +67,7 @@ from .fast_solver import (
     _problem,
     _pyramid_steps,
     _self_pairs,
+    _talon_steps,
     fast_verdict,
 )
 from .game import Game
@@ -199,7 +199,8 @@ def _draws_needed(position: int, cut: int, needs: Array, filled: int, game: Arra
         beneath = 0
     counted = _counted(pyramid, game)
     own = 0 if game[_RULES, _STOCK_TOP] else 1
-    after_stock = _count(stock & counted) + 1 + own
+    per = game[_RULES, _DRAW]
+    after_stock = (_count(stock & counted) + per - 1) // per + 1 + own
     draws = 0
     for entry in range(filled):
         rank, wanted = needs[entry] >> 8, needs[entry] & 255
@@ -210,14 +211,14 @@ def _draws_needed(position: int, cut: int, needs: Array, filled: int, game: Arra
         in_stock = cards & stock
         if _count(in_stock) >= wanted:
             card = _nth_lowest(in_stock, wanted)
-            cost = _count(stock & counted & ((1 << card) - 1)) + own
+            cost = _count(stock & counted & ((1 << card) - 1)) // per + own
         else:
             later = cards & beneath
             wanted -= _count(in_stock)
             if _count(later) < wanted:
                 return -1
             card = _nth_lowest(later, wanted)
-            cost = after_stock + _count(beneath & counted & ((1 << card) - 1))
+            cost = after_stock + _count(beneath & counted & ((1 << card) - 1)) // per
         draws = max(draws, cost)
     return draws
 
@@ -251,7 +252,8 @@ def _strict_moves(position: int, draws: int, game: Array) -> int:
                 0, stock_low - pyramid_high - waste_high, stock_high - pyramid_low - waste_low
             )
     if not game[_RULES, _STOCK_TOP]:
-        return removals + max(draws, _count(stock))
+        per: int = game[_RULES, _DRAW]
+        return removals + max(draws, (_count(stock) + per - 1) // per)
     return removals + extra
 
 
@@ -281,22 +283,16 @@ def _moves_left(position: int, game: Array, counts: Array, known: Array, needs: 
 
 
 @_jit
-def _costed_steps(position: int, game: Array, present: Array, out: Array, costs: Array) -> int:
-    """The reference's ``steps(state)`` (A*'s: every talon King stays until a move takes it)
-    into ``out``, their costs into ``costs``, how many: a free pyramid King alone when there is
-    one (not right after a draw under drawn-with-below); else the pyramid's removals, and each
-    removal of talon cards after the shortest run of draws (forward, or through one recycle)
-    that brings them into play, costing the run plus one.
-
-    Boundary k (k of the talon cards left in the waste) brings the stock top present[k] into
-    play under its switch, the waste top present[k - 1] otherwise; under the playable stock
-    top, past the first boundary only the stock top's removals are tried (the waste top was the
-    stock top one draw before, one move cheaper), and no run draws a King over (removing it
-    from the stock top costs the move drawing it would)."""
-    king, total = game[_RULES, _KING], game[_RULES, _TOTAL]
-    limit = game[_RULES, _LIMIT]
-    stock_top_playable = game[_RULES, _STOCK_TOP]
-    needs_draw = game[_RULES, _NEEDS_DRAW]
+def _costed_steps(position: int, game: Array, work: Array) -> int:
+    """The reference's ``steps(state)`` (A*'s: a talon King stays until a step takes it) into
+    ``work[2]``, their moves into ``work[5]``, how many: a free pyramid King alone when there is
+    one (not right after a draw under drawn-with-below); else the pyramid's removals, one move
+    each, and each removal of talon cards after the shortest run of draws (forward, or through
+    one recycle) that brings them into play (the core's ``_talon_steps``); under the playable
+    stock top no run draws a King over (removing it from the stock top costs the move drawing
+    it would)."""
+    king = game[_RULES, _KING]
+    out, costs = work[2], work[5]
     pyramid, talon, boundary, recycles, fresh = _decode(position)
     free = _free(pyramid, game)
     kings = free & game[_RANK_MASK, king]
@@ -308,83 +304,7 @@ def _costed_steps(position: int, game: Array, present: Array, out: Array, costs:
     found = _pyramid_steps(pyramid, free, kept, game, out)
     for step in range(found):
         costs[step] = 1
-    playable = 1 << king
-    rest = free
-    while rest:
-        i = _low(rest)
-        rest &= rest - 1
-        if game[_RANK, i] < king:
-            playable |= 1 << (total - game[_RANK, i])
-    size, in_waste = 0, 0
-    rest = talon
-    while rest:
-        present[size] = _low(rest)
-        in_waste += present[size] < boundary
-        size += 1
-        rest &= rest - 1
-    shift = 0 if stock_top_playable else 1
-    last = size - stock_top_playable
-    stopped = False
-    if stock_top_playable:  # no run draws a King over: it stops with the King the stock top
-        for k in range(in_waste, last + 1):
-            if game[_TALON_RANK, present[k]] == king:
-                last, stopped = k, True
-                break
-    forward = last - in_waste + 1 if last >= in_waste else 1
-    again = 0
-    if not stopped and in_waste and (limit < 0 or recycles < limit):
-        last = in_waste if needs_draw and not stock_top_playable else in_waste - 1
-        if stock_top_playable:
-            for k in range(0, last + 1):
-                if game[_TALON_RANK, present[k]] == king:
-                    last = k
-                    break
-        again = last - shift + 1 if last >= shift else 0
-    in_stock = size - in_waste
-    for run in range(forward + again):
-        if run < forward:
-            k, before, recycled, after = in_waste + run, run, 0, 0
-            drew = run > 0 or fresh
-            used = recycles
-        else:
-            k = shift + run - forward
-            before, recycled, after = in_stock, 1, k
-            drew = k > 0
-            used = recycles + 1 if limit >= 0 else 0
-        here = run == 0
-        cost = before + recycled + after + 1
-        top = present[k - 1] if k > 0 else -1
-        below = present[k - 2] + 1 if k >= 2 else 0
-        for which in range(2):
-            if which == 0:  # the stock top, then its pair with the waste top
-                if not stock_top_playable or k >= size:
-                    continue
-                card, boundary_after = present[k], top + 1
-                other, beneath = top, below
-            else:  # the waste top, then its pair with the card beneath
-                if top < 0 or not (here or not stock_top_playable):
-                    continue
-                card, boundary_after = top, below
-                other = present[k - 2] if k >= 2 else -1
-                beneath = present[k - 3] + 1 if k >= 3 else 0
-                if not game[_RULES, _TALON_PAIRS] or not (drew or not needs_draw):
-                    other = -1
-            rank = game[_TALON_RANK, card]
-            if playable >> rank & 1:
-                alone = pyramid | _position(0, talon & ~(1 << card), boundary_after, used)
-                if rank == king:
-                    out[found], costs[found] = alone, cost
-                    found += 1
-                partners = free & game[_RANK_MASK, total - rank] if rank < king else 0
-                while partners:
-                    out[found], costs[found] = alone & ~(partners & -partners), cost
-                    found += 1
-                    partners &= partners - 1
-            if other >= 0 and game[_TALON_RANK, other] + rank == total:
-                both = talon & ~(1 << card) & ~(1 << other)
-                out[found], costs[found] = _position(pyramid, both, beneath, used), cost
-                found += 1
-    return found
+    return _talon_steps(position, free, game[_RULES, _STOCK_TOP] != 0, game, work, found)
 
 
 @_jit
@@ -416,7 +336,7 @@ def _shortest(
     from, its bound) keeps every position met; a position is queued again when reached more
     cheaply. ``work`` rows: talon cards present, steps, their costs, needs, talon counts;
     ``bounds`` caches the bound on places (see the core's ``_outlook``)."""
-    present, out, costs, needs, counts = work[0], work[1], work[2], work[3], work[4]
+    counts, out, needs, costs = work[0], work[2], work[3], work[5]
     keys = _filled(1 << 12, _EMPTY)
     spent = np.empty(1 << 12, np.int64)
     parents = np.empty(1 << 12, np.int64)
@@ -490,7 +410,7 @@ def _shortest(
         if _won(position, game):
             return moves, expanded, _line(keys, spent, parents, position)
         expanded += 1
-        steps = _costed_steps(position, game, present, out, costs)
+        steps = _costed_steps(position, game, work)
 
 
 @_jit
@@ -589,7 +509,7 @@ def shortest_positions(game: Game, ceiling: int = _CEILING) -> tuple[int, int, A
     first). :data:`_GAVE_UP` when a line could take ``ceiling`` moves or more. The profile must
     be one :func:`pyramide.fast_solver.supports`."""
     start, table = _problem(game)
-    work = np.zeros((5, _MAX_STEPS), np.int64)
+    work = np.zeros((_WORK_ROWS, _MAX_STEPS), np.int64)
     bounds = np.zeros((2, 1 << 16), np.int64)
     length, expanded, path = _shortest(start, table, work, bounds, ceiling)
     return int(length), int(expanded), path

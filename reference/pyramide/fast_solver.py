@@ -1,6 +1,7 @@
 """A compiled core for the solver's verdict: the most pyramid cards removable, and whether the
 position can be won (what ``solve(game, shortest=False)`` answers), for the profiles with one
-waste pile and one card a draw.
+waste pile and no reserves: one card a draw, or several with only the waste top in play (King
+Tut).
 
 It is optional (``pip install .[fast]``, which brings numba) and only a speed-up:
 :mod:`pyramide.solver` stays the reference, and ``tests/solver/test_fast_solver.py`` checks that
@@ -14,6 +15,8 @@ reduction kept exact, written so that numba compiles it to machine code:
   the one with the lower standing reaches all the other does (draws alone take it there, or a
   recycle more to spend), the reference's ``standing`` rule. With unlimited recycling the
   boundary is dropped (draws and recycles reach every one), so the standing adds nothing.
+  With several cards a draw, draws do not reach every boundary above (they turn cards in
+  threes): the boundary is kept and is part of the key, the standing is the recycles alone.
 - *Visited positions* are kept in an open-addressing table, a numpy int64 array of positions
   (-1 for an empty slot, doubled when half full), each key with the lowest standing met.
 - *One best-first walk* stands for the reference's two: positions wait in a bucket queue
@@ -25,17 +28,19 @@ reduction kept exact, written so that numba compiles it to machine code:
 
 Steps, merging and bounds are the reference's (``docs/solver.md`` says why each is exact):
 steps are removals after the shortest run of draws; a free pyramid King, or a talon King in
-play, goes at once, and no run of draws passes a King; with unlimited recycling talon cards of
-one rank stand in for each other; in the last round the waste beneath the cut is dropped; the
-bound counts dead cards and the largest matching of each pair of ranks.
+play, goes at once, and no run of draws passes a King (with one card a draw: with several, a
+talon card fewer changes which cards the next draws turn up); with unlimited recycling and
+one card a draw talon cards of one rank stand in for each other; in the last round the waste
+beneath the cut is dropped; the bound counts dead cards and the largest matching of each pair
+of ranks.
 
 The data reach the compiled functions as few arrays as possible, and the functions called for
 every position take few of them: numba counts references to an array passed to a function
 with atomic operations, which would otherwise cost more than the search itself.
 
 Not supported (:func:`fast_verdict` returns None, and callers use :mod:`pyramide.solver`):
-reserve piles, several waste piles, several cards a draw (``uses_variant_search``), and more
-than 31 recycles (the five bits the position keeps for them).
+reserve piles, several waste piles, several cards a draw with more than the waste top in play,
+and more than 31 recycles (the five bits the position keeps for them).
 """
 
 from __future__ import annotations
@@ -55,7 +60,7 @@ from .cards import Card
 from .game import Game
 from .layout import PYRAMID_SIZE, Geometry, Layout
 from .profiles import WASTE_DRAWN_WITH_BELOW, WASTE_TOP, Profile
-from .solver import geometry_tables, uses_variant_search
+from .solver import geometry_tables
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -156,13 +161,14 @@ def _length(value: int) -> int:
 _PYRAMID = (1 << 28) - 1
 _TALON = (1 << 24) - 1
 _TALON_AT, _FRESH_AT, _BOUNDARY_AT, _RECYCLES_AT = 28, 52, 53, 58
-_KEY = (1 << _BOUNDARY_AT) - 1
-"""The bits of a position that tell it apart but for its standing."""
 _EMPTY = -1
 """An empty slot of the visited table (no position is negative)."""
 _MAX_RECYCLES = 31
 _UNLIMITED = 15
 """A partner supply no rank ever exceeds (a rank has four cards)."""
+_WORK_ROWS = 7
+"""Rows of the work array: talon counts, the talon cards present, steps, kept positions, cuts,
+the steps' moves, runs of draws."""
 _MAX_STEPS = 1024
 """More than the removals of one position: at most 50 runs of draws, each with at most ten
 removals, and the pyramid's own."""
@@ -180,7 +186,7 @@ _RANK_MASK, _TALON_MASK, _PLACES, _COMPATIBLE, _TALON_RANK, _RULES = range(5, 11
 _ROWS, _COLUMNS = 11, 64
 # entries of the rules row
 _KING, _TOTAL, _STRICT, _LIMIT, _TALON_PAIRS, _NEEDS_DRAW, _STOCK_TOP, _COVERING = range(8)
-_BY_RANK, _MEETS = 8, 9
+_BY_RANK, _MEETS, _DRAW, _STANDING_AT = 8, 9, 10, 11
 
 
 @_jit
@@ -397,6 +403,8 @@ def _loose(position: int, game: Array) -> tuple[int, bool]:
     if limit >= 0:
         cut = _waste_cut(position, game) if position >> _RECYCLES_AT >= limit else -1
         return position & ~(((1 << cut) - 1 if cut > 0 else 0) << _TALON_AT), cut >= 0
+    if game[_RULES, _DRAW] > 1:
+        return position, False
     talon = position >> _TALON_AT & _TALON
     if game[_RULES, _BY_RANK]:
         king, total = game[_RULES, _KING], game[_RULES, _TOTAL]
@@ -464,14 +472,81 @@ def _pyramid_steps(pyramid: int, free: int, kept: int, game: Array, out: Array) 
 
 
 @_jit
-def _steps(position: int, game: Array, present: Array, out: Array) -> int:
-    """The reference's ``steps(state, walk=True)`` into ``out``, how many: every removal
-    reachable by a run of draws, after the shortest such run (forward, or through one recycle).
+def _run(k: int, before: int, recycled: int, after: int) -> int:
+    """A run of draws packed in one int64 (see :func:`_runs`)."""
+    return k | before << 8 | recycled << 16 | after << 24
 
-    A free pyramid King goes at once (not right after a draw, under drawn-with-below: that
-    draw's pair would be lost), and so does a talon King in play (the waste top, or the playable
-    stock top but right after a draw under drawn-with-below); no run of draws passes a King. The
-    position without a King reaches all that the one with it does (docs/solver.md).
+
+@_jit
+def _runs(
+    present: Array,
+    size: int,
+    in_waste: int,
+    recycles: int,
+    stop_at_king: bool,
+    game: Array,
+    runs: Array,
+) -> int:
+    """The reference's ``_reachable_boundaries`` into ``runs``, how many: each boundary draws
+    can bring (k of the ``size`` talon cards left, ``present``, in the waste), with the
+    shortest run that does it, packed by :func:`_run` (k, draws, recycled, draws after it).
+
+    Forward, each draw in turn (a draw turns ``_DRAW`` cards; under the playable stock top, not
+    the last draw: with the stock drawn out the waste top alone is in play, and it was the
+    stock top one draw before). With a recycle left, round again: to each boundary below the
+    waste top (and, under drawn-with-below, back to it, to pair it freshly drawn with the card
+    beneath), and, when a draw turns several cards, to every boundary the draws from the
+    recycled stock bring that the forward draws miss (they land on other cards). Just after the
+    recycle (the waste empty) only the stock top is in play, so only under its switch.
+
+    With ``stop_at_king`` no run goes past the boundary where a talon King comes into play (the
+    walks; A* under the playable stock top: see the reference's ``_talon_king_step``)."""
+    king, limit = game[_RULES, _KING], game[_RULES, _LIMIT]
+    stock_top_playable = game[_RULES, _STOCK_TOP]
+    per = game[_RULES, _DRAW]
+    shift = 0 if stock_top_playable else 1
+    last = size - stock_top_playable
+    stopped = False
+    if stop_at_king:
+        for k in range(max(in_waste - shift, 0) + shift, last + 1):
+            if game[_TALON_RANK, present[k - shift]] == king:
+                last, stopped = k, True
+                break
+    runs[0] = _run(in_waste, 0, 0, 0)
+    found, k = 1, in_waste
+    while k < last:
+        k = min(k + per, last)
+        runs[found] = _run(k, found, 0, 0)  # (the found-th run is found draws long)
+        found += 1
+    if stopped or not in_waste or 0 <= limit <= recycles:
+        return found
+    emptied = (size - in_waste + per - 1) // per  # the draws that empty the stock
+    again = in_waste if game[_RULES, _NEEDS_DRAW] and not stock_top_playable else in_waste - 1
+    if per > 1:
+        again = size - 1
+    if stop_at_king:
+        for k in range(0, again - shift + 1):
+            if game[_TALON_RANK, present[k]] == king:
+                again = k + shift
+                break
+    for draws in range(shift, again + 1):
+        k = min(per * draws, size)
+        if k > again:
+            break
+        if k >= in_waste and (k - in_waste) % per == 0 and (k > in_waste or per > 1):
+            continue  # (the forward draws reach it, and sooner)
+        runs[found] = _run(k, emptied, 1, draws)
+        found += 1
+    return found
+
+
+@_jit
+def _talon_steps(
+    position: int, free: int, stop_at_king: bool, game: Array, work: Array, found: int
+) -> int:
+    """The removals of talon cards after each run of :func:`_runs`, appended to ``work[2]``
+    (and their moves to ``work[5]``: the run's draws and recycle, plus the removal) from entry
+    ``found`` on; how many steps there are then. ``work[1]`` and ``work[6]`` are scratch.
 
     Boundary k (k of the talon cards left in the waste) brings the stock top present[k] into
     play under its switch, the waste top present[k - 1] otherwise. Under the playable stock top,
@@ -481,30 +556,12 @@ def _steps(position: int, game: Array, present: Array, out: Array) -> int:
     limit = game[_RULES, _LIMIT]
     stock_top_playable = game[_RULES, _STOCK_TOP]
     needs_draw = game[_RULES, _NEEDS_DRAW]
+    present, out, costs, runs = work[1], work[2], work[5], work[6]
     pyramid = position & _PYRAMID
     talon = position >> _TALON_AT & _TALON
     fresh = position >> _FRESH_AT & 1 == 1
     boundary = position >> _BOUNDARY_AT & 31
     recycles = position >> _RECYCLES_AT
-    free = _free(pyramid, game)
-    kings = free & game[_RANK_MASK, king]
-    kept = _position(0, talon, boundary, recycles)
-    if kings and not fresh:
-        out[0] = (pyramid & ~(kings & -kings)) | kept
-        return 1
-    found = _pyramid_steps(pyramid, free, kept, game, out)
-    waste = talon & ((1 << boundary) - 1)
-    stock = talon ^ waste
-    top = _length(waste) - 1
-    if waste and game[_TALON_RANK, top] == king:
-        rest = waste & ~(1 << top)
-        out[0] = _position(pyramid, talon & ~(1 << top), _length(rest), recycles)
-        return 1
-    if stock_top_playable and stock and not (fresh and needs_draw):
-        stock_top = _low(stock)
-        if game[_TALON_RANK, stock_top] == king:
-            out[0] = _position(pyramid, talon & ~(1 << stock_top), _length(waste), recycles)
-            return 1
     # the ranks of the talon cards that can leave in play: Kings, and partners of free cards
     playable = 1 << king
     rest = free
@@ -521,69 +578,87 @@ def _steps(position: int, game: Array, present: Array, out: Array) -> int:
         in_waste += present[size] < boundary
         size += 1
         rest &= rest - 1
-    shift = 0 if stock_top_playable else 1
-    # forward: here, then each card drawn in turn, up to the first King brought into play
-    last = size - stock_top_playable
-    stopped = False
-    for k in range(max(in_waste - shift, 0) + shift, last + 1):
-        if game[_TALON_RANK, present[k - shift]] == king:
-            last, stopped = k, True
-            break
-    forward = last - in_waste + 1 if last >= in_waste else 1
-    # round again, if a recycle is left, no King stopped the run and the waste is not empty:
-    # just after the recycle (only the stock top is in play, so only under its switch), then
-    # up to the card beneath the waste top (or the waste top itself, drawn afresh to pair it
-    # with the card beneath under drawn-with-below), up to the first King brought into play
-    again = 0
-    if not stopped and in_waste and (limit < 0 or recycles < limit):
-        last = in_waste if needs_draw and not stock_top_playable else in_waste - 1
-        for k in range(shift, last + 1):
-            if game[_TALON_RANK, present[k - shift]] == king:
-                last = k
-                break
-        again = last - shift + 1 if last >= shift else 0
-    after_recycle = recycles + 1 if limit >= 0 else 0
-    for run in range(forward + again):
-        if run < forward:
-            k, here, drew, used = in_waste + run, run == 0, run > 0 or fresh, recycles
-        else:
-            k = shift + run - forward
-            here, drew, used = False, k > 0, after_recycle
+    for run in range(_runs(present, size, in_waste, recycles, stop_at_king, game, runs)):
+        k, before = runs[run] & 255, runs[run] >> 8 & 255
+        recycled, after = runs[run] >> 16 & 255, runs[run] >> 24
+        here = run == 0
+        drew = after > 0 if recycled else before > 0 or fresh
+        used = recycles + recycled if limit >= 0 else 0
+        cost = before + recycled + after + 1
         top = present[k - 1] if k > 0 else -1
         below = present[k - 2] + 1 if k >= 2 else 0
         for which in range(2):
             if which == 0:  # the stock top, then its pair with the waste top
                 if not stock_top_playable or k >= size:
                     continue
-                card, after = present[k], top + 1
+                card, boundary_after = present[k], top + 1
+                other, beneath = top, below
             else:  # the waste top, then its pair with the card beneath
                 if top < 0 or not (here or not stock_top_playable):
                     continue
-                card, after = top, below
-            rank = game[_TALON_RANK, card]
-            if playable >> rank & 1:
-                alone = pyramid | _position(0, talon & ~(1 << card), after, used)
-                if rank == king:
-                    out[found] = alone
-                    found += 1
-                partners = free & game[_RANK_MASK, total - rank] if rank < king else 0
-                while partners:
-                    out[found] = alone & ~(partners & -partners)
-                    found += 1
-                    partners &= partners - 1
-            if which == 0:
-                other = top
-                beneath = below
-            else:
+                card, boundary_after = top, below
                 other = present[k - 2] if k >= 2 else -1
                 beneath = present[k - 3] + 1 if k >= 3 else 0
                 if not game[_RULES, _TALON_PAIRS] or not (drew or not needs_draw):
                     other = -1
+            rank = game[_TALON_RANK, card]
+            if playable >> rank & 1:
+                alone = pyramid | _position(0, talon & ~(1 << card), boundary_after, used)
+                if rank == king:
+                    out[found], costs[found] = alone, cost
+                    found += 1
+                partners = free & game[_RANK_MASK, total - rank] if rank < king else 0
+                while partners:
+                    out[found], costs[found] = alone & ~(partners & -partners), cost
+                    found += 1
+                    partners &= partners - 1
             if other >= 0 and game[_TALON_RANK, other] + rank == total:
                 both = talon & ~(1 << card) & ~(1 << other)
-                out[found] = _position(pyramid, both, beneath, used)
+                out[found], costs[found] = _position(pyramid, both, beneath, used), cost
                 found += 1
     return found
+
+
+@_jit
+def _steps(position: int, game: Array, work: Array) -> int:
+    """The reference's ``steps(state, walk=True)`` into ``work[2]``, how many: every removal
+    reachable by a run of draws, after the shortest such run (forward, or through one recycle).
+
+    A free pyramid King goes at once (not right after a draw, under drawn-with-below: that
+    draw's pair would be lost); with one card a draw, so does a talon King in play (the waste
+    top, or the playable stock top but right after a draw under drawn-with-below), and no run
+    of draws passes a King. The position without a King reaches all that the one with it does
+    (docs/solver.md). With several cards a draw, a talon card fewer changes which cards the
+    next draws turn up: a talon King waits for a step that takes it."""
+    king = game[_RULES, _KING]
+    stock_top_playable = game[_RULES, _STOCK_TOP]
+    single = game[_RULES, _DRAW] == 1
+    out = work[2]
+    pyramid = position & _PYRAMID
+    talon = position >> _TALON_AT & _TALON
+    fresh = position >> _FRESH_AT & 1 == 1
+    boundary = position >> _BOUNDARY_AT & 31
+    recycles = position >> _RECYCLES_AT
+    free = _free(pyramid, game)
+    kings = free & game[_RANK_MASK, king]
+    kept = _position(0, talon, boundary, recycles)
+    if kings and not fresh:
+        out[0] = (pyramid & ~(kings & -kings)) | kept
+        return 1
+    found = _pyramid_steps(pyramid, free, kept, game, out)
+    waste = talon & ((1 << boundary) - 1)
+    stock = talon ^ waste
+    top = _length(waste) - 1
+    if single and waste and game[_TALON_RANK, top] == king:
+        rest = waste & ~(1 << top)
+        out[0] = _position(pyramid, talon & ~(1 << top), _length(rest), recycles)
+        return 1
+    if single and stock_top_playable and stock and not (fresh and game[_RULES, _NEEDS_DRAW]):
+        stock_top = _low(stock)
+        if game[_TALON_RANK, stock_top] == king:
+            out[0] = _position(pyramid, talon & ~(1 << stock_top), _length(waste), recycles)
+            return 1
+    return _talon_steps(position, free, single, game, work, found)
 
 
 @_jit
@@ -626,12 +701,12 @@ def _home(key: int, mask: int) -> int:
 
 
 @_jit
-def _slot(table: Array, key: int) -> int:
-    """The slot of ``key`` in the visited table, or the empty slot where it would go (linear
-    probing)."""
+def _slot(table: Array, key: int, bits: int) -> int:
+    """The slot of ``key`` (a position's ``bits`` below its standing) in the visited table, or
+    the empty slot where it would go (linear probing)."""
     mask = len(table) - 1
     slot = _home(key, mask)
-    while table[slot] != _EMPTY and table[slot] & _KEY != key:
+    while table[slot] != _EMPTY and table[slot] & bits != key:
         slot = (slot + 1) & mask
     return slot
 
@@ -646,12 +721,12 @@ def _filled(size: int, value: int) -> Array:
 
 
 @_jit
-def _grown(table: Array) -> Array:
+def _grown(table: Array, bits: int) -> Array:
     """The visited table at twice the size, every entry moved to its new slot."""
     bigger = _filled(2 * len(table), _EMPTY)
     for entry in table:
         if entry != _EMPTY:
-            bigger[_slot(bigger, entry & _KEY)] = entry
+            bigger[_slot(bigger, entry & bits, bits)] = entry
     return bigger
 
 
@@ -700,11 +775,13 @@ def _search(start: int, game: Array, work: Array, bounds: Array) -> tuple[int, b
     in the order :func:`_steps` gives them (pyramid removals, then the fewest draws), as the
     reference's first walk does. The start goes through the same loop as the successors."""
     limit = game[_RULES, _LIMIT]
+    at = game[_RULES, _STANDING_AT]
+    key = (1 << at) - 1  # the bits of a position below its standing
     by_rank = game[_RULES, _BY_RANK] != 0
     strict = game[_RULES, _STRICT] != 0
-    tables, counts, present = _unowned(game), _unowned(work[0]), _unowned(work[1])
+    tables, counts = _unowned(game), _unowned(work[0])
     out, kept, cuts = _unowned(work[2]), _unowned(work[3]), _unowned(work[4])
-    known = _unowned(bounds)
+    known, rows = _unowned(bounds), _unowned(work)
     visited = _filled(1 << 12, _EMPTY)  # counted, and kept alive for the view below
     table = _unowned(visited)
     rounds = limit + 1 if limit >= 0 else 1
@@ -720,29 +797,29 @@ def _search(start: int, game: Array, work: Array, bounds: Array) -> tuple[int, b
             loose, cut = _loose(out[step], tables)
             kept[step] = loose
             cuts[step] = cut
-            _prefetch(table, _home(loose & _KEY, len(table) - 1))
+            _prefetch(table, _home(loose & key, len(table) - 1))
             if loose != out[step]:
-                _prefetch(table, _home(out[step] & _KEY, len(table) - 1))
+                _prefetch(table, _home(out[step] & key, len(table) - 1))
         accepted = 0
         for step in range(steps):
             following, loose, cut = out[step], kept[step], cuts[step] != 0
             if (stored + 2) * 2 > len(table):
-                visited = _grown(table)
+                visited = _grown(table, key)
                 table = _unowned(visited)
-            slot = _slot(table, loose & _KEY)
-            if table[slot] != _EMPTY and table[slot] >> _BOUNDARY_AT <= loose >> _BOUNDARY_AT:
+            slot = _slot(table, loose & key, key)
+            if table[slot] != _EMPTY and table[slot] >> at <= loose >> at:
                 continue
             if limit >= 0 and loose != following:
                 # recorded under its whole key too, so that a position met later with all
                 # these cards and no lower standing is known to be matched by this one
-                whole = _slot(table, following & _KEY)
+                whole = _slot(table, following & key, key)
                 if table[whole] != _EMPTY:
-                    if table[whole] >> _BOUNDARY_AT <= following >> _BOUNDARY_AT:
+                    if table[whole] >> at <= following >> at:
                         continue
                 else:
                     stored += 1
                 table[whole] = following
-                slot = _slot(table, loose & _KEY)
+                slot = _slot(table, loose & key, key)
             if table[slot] == _EMPTY:
                 stored += 1
             table[slot] = loose
@@ -787,16 +864,13 @@ def _search(start: int, game: Array, work: Array, bounds: Array) -> tuple[int, b
             win = first >= _BOUNDS
             if not win and (first <= most or most >= goal):
                 queued = 0  # nothing left can beat what is known
-            elif table[_slot(table, items[node] & _KEY)] == items[node]:
+            elif table[_slot(table, items[node] & key, key)] == items[node]:
                 position = items[node]  # (else met again since with a lower standing)
         if position < 0:
             _keep_alive(visited)
             return most, False, expanded
         expanded += 1
-        if by_rank:
-            steps = _rank_steps(position, tables, out)
-        else:
-            steps = _steps(position, tables, present, out)
+        steps = _rank_steps(position, tables, out) if by_rank else _steps(position, tables, rows)
 
 
 @cache
@@ -858,8 +932,10 @@ def _problem(game: Game) -> tuple[int, Array]:
         _NEEDS_DRAW: needs_draw,
         _STOCK_TOP: profile.stock_top_playable,
         _COVERING: profile.pairs_with_covering_card,
-        _BY_RANK: not limited and not (meets and profile.strict_win),
+        _BY_RANK: not limited and not (meets and profile.strict_win) and profile.draw_count == 1,
         _MEETS: meets,
+        _DRAW: profile.draw_count,
+        _STANDING_AT: _BOUNDARY_AT if profile.draw_count == 1 else _RECYCLES_AT,
     }
     for entry, value in rules.items():
         table[_RULES][entry] = int(value)
@@ -874,10 +950,16 @@ def _problem(game: Game) -> tuple[int, Array]:
 
 
 def supports(profile: Profile) -> bool:
-    """Whether the core can solve positions under ``profile``: one waste pile, one card a draw,
-    no reserves (the one-sequence talon), at most 31 recycles."""
+    """Whether the core can solve positions under ``profile``: one waste pile, no reserves (the
+    one-sequence talon), at most 31 recycles, and one card a draw, or several with only the
+    waste top in play (King Tut: a draw puts the cards on the waste in the stock's order, so
+    the talon stays one sequence)."""
     limit = profile.max_recycles
-    return not uses_variant_search(profile) and (limit is None or limit <= _MAX_RECYCLES)
+    if profile.reserves or profile.waste_piles > 1 or (limit is not None and limit > _MAX_RECYCLES):
+        return False
+    return profile.draw_count == 1 or (
+        profile.waste_play == WASTE_TOP and not profile.stock_top_playable
+    )
 
 
 def fast_verdict(game: Game) -> tuple[int, bool] | None:
@@ -894,7 +976,7 @@ def _solve(game: Game) -> tuple[int, bool, int]:
     """:func:`_search` on ``game``'s position, with the arrays it needs (the work rows, at
     least as long as :data:`_MAX_STEPS`, and the bound cache)."""
     start, table = _problem(game)
-    work = np.zeros((5, _MAX_STEPS), np.int64)
+    work = np.zeros((_WORK_ROWS, _MAX_STEPS), np.int64)
     bounds = np.zeros((2, 1 << 16), np.int64)
     return _search(start, table, work, bounds)
 

@@ -35,6 +35,7 @@ from pyramide.fast_solver import (
     _MAX_STEPS,
     _RECYCLES_AT,
     _TALON_AT,
+    _WORK_ROWS,
     _problem,
 )
 from pyramide.layout import PYRAMID_SIZE
@@ -58,6 +59,7 @@ WON_DEALS = {
     "microsoft": (23,),
     "triangle": (1,),
     "spanish": (17,),
+    "king-tut": (1, 6),
 }
 """Won deals whose shortest line the reference proves in a few tenths of a second."""
 
@@ -126,7 +128,7 @@ def test_a_won_position_takes_no_move() -> None:
     assert solution.moves == ()
 
 
-@pytest.mark.parametrize("name", ["giza", "apophis", "king-tut"])
+@pytest.mark.parametrize("name", ["giza", "apophis"])
 def test_the_variant_piles_are_left_to_the_reference(name: str) -> None:
     profile = PROFILES[name]
     assert fast_solve(Game(deal(0, profile), profile)) is None
@@ -138,17 +140,17 @@ def _agrees_step_by_step(game: Game, positions: int) -> None:
     (each compared whole: a wrong cost or bound may leave a line's length unchanged)."""
     start, table = _problem(game)
     search = _Search(game)
-    work = np.zeros((5, _MAX_STEPS), np.int64)
+    work = np.zeros((_WORK_ROWS, _MAX_STEPS), np.int64)
     bounds = np.zeros((2, 1 << 16), np.int64)
-    out, costs = work[1], work[2]
+    out, costs = work[2], work[5]
     queue, seen = [start], {start}
     while queue and len(seen) <= positions:
         position = queue.pop(0)
         state = _state(position)
         expected_bound = search.bound(state)
-        bound = _moves_left(position, table, work[4], bounds, work[3])
+        bound = _moves_left(position, table, work[0], bounds, work[3])
         assert bound == (-1 if expected_bound is None else expected_bound), state
-        found = _costed_steps(position, table, work[0], out, costs)
+        found = _costed_steps(position, table, work)
         steps = sorted((int(out[i]), int(costs[i])) for i in range(found))
         expected = sorted(
             (_position(following), edge[0] + edge[1] + edge[2] + 1)
@@ -185,12 +187,17 @@ def _position(state: _State) -> int:
 
 
 @settings(max_examples=examples(150))
-@given(st.sampled_from(MIXED).flatmap(small_games))
+@given(st.sampled_from([p for p in MIXED if p.draw_count == 1]).flatmap(small_games))
 def test_steps_and_bounds_agree_on_small_boards(game: Game) -> None:
     _agrees_step_by_step(game, positions=60)
 
 
-@pytest.mark.parametrize("name", SUPPORTED)
+ONE_CARD_A_DRAW = [name for name in SUPPORTED if PROFILES[name].draw_count == 1]
+"""The profiles whose steps the reference's one-sequence search knows (King Tut's three cards
+a draw go to :mod:`pyramide.variant_solver`, which walks move by move)."""
+
+
+@pytest.mark.parametrize("name", ONE_CARD_A_DRAW)
 def test_steps_and_bounds_agree_in_mid_game(name: str) -> None:
     for seed in MID_GAME:
         _agrees_step_by_step(_played(PROFILES[name], seed, 10, then_draw=seed % 2 == 0), 150)
