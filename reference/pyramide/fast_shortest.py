@@ -42,6 +42,7 @@ from .fast_solver import (
     _PYRAMID,
     _RANK_MASK,
     _RECYCLES_AT,
+    _RESERVES,
     _RULES,
     _STOCK_TOP,
     _STRICT,
@@ -66,9 +67,11 @@ from .fast_solver import (
     _position,
     _problem,
     _pyramid_steps,
+    _reserve_steps,
     _self_pairs,
     _talon_steps,
     fast_verdict,
+    talon_cards,
 )
 from .game import Game
 from .layout import PYRAMID_SIZE, Layout
@@ -251,6 +254,8 @@ def _strict_moves(position: int, draws: int, game: Array) -> int:
             extra += max(
                 0, stock_low - pyramid_high - waste_high, stock_high - pyramid_low - waste_low
             )
+    if game[_RULES, _RESERVES]:
+        return removals
     if not game[_RULES, _STOCK_TOP]:
         per: int = game[_RULES, _DRAW]
         return removals + max(draws, (_count(stock) + per - 1) // per)
@@ -274,6 +279,8 @@ def _moves_left(position: int, game: Array, counts: Array, known: Array, needs: 
     if not win_left:
         return -1
     removals, filled = _needs(pyramid, game, needs)
+    if game[_RULES, _RESERVES]:  # no draws: the strict win's removals, or the pyramid's
+        return _strict_moves(position, 0, game) if game[_RULES, _STRICT] else removals
     draws = _draws_needed(position, cut, needs, filled, game) if filled else 0
     if draws < 0:
         return -1
@@ -304,6 +311,8 @@ def _costed_steps(position: int, game: Array, work: Array) -> int:
     found = _pyramid_steps(pyramid, free, kept, game, out)
     for step in range(found):
         costs[step] = 1
+    if game[_RULES, _RESERVES]:  # (a reserve King waits: a line may not need its move)
+        return _reserve_steps(position, free, game, work, found)
     return _talon_steps(position, free, game[_RULES, _STOCK_TOP] != 0, game, work, found)
 
 
@@ -481,7 +490,7 @@ def _replayed(game: Game, path: Array) -> list[Move]:
     removal of the cards its positions differ by. ``Game.push`` checks each move; the game must
     end won."""
     pyramid = list(game.pyramid)
-    talon = [*game.waste, *game.stock]
+    talon = talon_cards(game)
     line: list[Move] = []
     try:
         for step in range(1, path.shape[1]):

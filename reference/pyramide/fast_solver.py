@@ -180,13 +180,13 @@ _HASH = -7046029254386353131
 # not) and the places it lies on directly; per rank, the pyramid's places of that rank, the
 # talon's slots of that rank, the places of its cards (5 bits each: the place plus one) and
 # which of them can be free together with which card of the partner rank (bit 4 * i + j); per
-# talon slot, its card's rank; and the rules.
+# talon slot, its card's rank and (reserve piles) the slots above it in its pile; and the rules.
 _RANK, _COVER, _REACH, _UNDER, _PARENTS = range(5)
-_RANK_MASK, _TALON_MASK, _PLACES, _COMPATIBLE, _TALON_RANK, _RULES = range(5, 11)
-_ROWS, _COLUMNS = 11, 64
+_RANK_MASK, _TALON_MASK, _PLACES, _COMPATIBLE, _TALON_RANK, _RULES, _ABOVE = range(5, 12)
+_ROWS, _COLUMNS = 12, 64
 # entries of the rules row
 _KING, _TOTAL, _STRICT, _LIMIT, _TALON_PAIRS, _NEEDS_DRAW, _STOCK_TOP, _COVERING = range(8)
-_BY_RANK, _MEETS, _DRAW, _STANDING_AT = 8, 9, 10, 11
+_BY_RANK, _MEETS, _DRAW, _STANDING_AT, _RESERVES = 8, 9, 10, 11, 12
 
 
 @_jit
@@ -403,7 +403,7 @@ def _loose(position: int, game: Array) -> tuple[int, bool]:
     if limit >= 0:
         cut = _waste_cut(position, game) if position >> _RECYCLES_AT >= limit else -1
         return position & ~(((1 << cut) - 1 if cut > 0 else 0) << _TALON_AT), cut >= 0
-    if game[_RULES, _DRAW] > 1:
+    if game[_RULES, _DRAW] > 1 or game[_RULES, _RESERVES]:
         return position, False
     talon = position >> _TALON_AT & _TALON
     if game[_RULES, _BY_RANK]:
@@ -620,6 +620,52 @@ def _talon_steps(
 
 
 @_jit
+def _tops(talon: int, game: Array) -> int:
+    """The reserve piles' top cards (slots) among the talon cards ``talon``."""
+    tops = 0
+    rest = talon
+    while rest:
+        slot = _low(rest)
+        rest &= rest - 1
+        if not talon & game[_ABOVE, slot]:
+            tops |= 1 << slot
+    return tops
+
+
+@_jit
+def _reserve_steps(position: int, free: int, game: Array, work: Array, found: int) -> int:
+    """The removals of reserve cards, appended to ``work[2]`` (one move each in ``work[5]``)
+    from entry ``found`` on; how many steps there are then: each pile's top card alone if a
+    King, with each free pyramid partner, and with each other top it pairs with."""
+    king, total = game[_RULES, _KING], game[_RULES, _TOTAL]
+    out, costs = work[2], work[5]
+    pyramid = position & _PYRAMID
+    talon = position >> _TALON_AT & _TALON
+    tops = _tops(talon, game)
+    rest = tops
+    while rest:
+        card = _low(rest)
+        rest &= rest - 1
+        rank = game[_TALON_RANK, card]
+        alone = pyramid | (talon & ~(1 << card)) << _TALON_AT
+        if rank == king:
+            out[found], costs[found] = alone, 1
+            found += 1
+            continue
+        partners = free & game[_RANK_MASK, total - rank]
+        while partners:
+            out[found], costs[found] = alone & ~(partners & -partners), 1
+            found += 1
+            partners &= partners - 1
+        others = rest & game[_TALON_MASK, total - rank]
+        while others:
+            out[found], costs[found] = alone & ~((others & -others) << _TALON_AT), 1
+            found += 1
+            others &= others - 1
+    return found
+
+
+@_jit
 def _steps(position: int, game: Array, work: Array) -> int:
     """The reference's ``steps(state, walk=True)`` into ``work[2]``, how many: every removal
     reachable by a run of draws, after the shortest such run (forward, or through one recycle).
@@ -646,6 +692,13 @@ def _steps(position: int, game: Array, work: Array) -> int:
         out[0] = (pyramid & ~(kings & -kings)) | kept
         return 1
     found = _pyramid_steps(pyramid, free, kept, game, out)
+    if game[_RULES, _RESERVES]:
+        tops = _tops(talon, game)
+        kings = tops & game[_TALON_MASK, king]
+        if kings:  # a reserve King goes at once: it only puts the card beneath it in play
+            out[0] = _position(pyramid, talon & ~(kings & -kings), 0, 0)
+            return 1
+        return _reserve_steps(position, free, game, work, found)
     waste = talon & ((1 << boundary) - 1)
     stock = talon ^ waste
     top = _length(waste) - 1
@@ -916,12 +969,18 @@ def _problem(game: Game) -> tuple[int, Array]:
     for i, rank in enumerate(ranks):
         if 0 < rank < king:
             table[_REACH][i] = rank_mask[total - rank] & ~(1 << i) & ~apart[i]
-    talon: list[Card] = [*game.waste, *game.stock]
+    talon = talon_cards(game)
     for slot, card in enumerate(talon):
         table[_TALON_RANK][slot] = card.rank
         table[_TALON_MASK][card.rank] |= 1 << slot
+    first = 0
+    for pile in game.reserves:
+        for slot in range(first, first + len(pile)):
+            table[_ABOVE][slot] = (1 << first + len(pile)) - (2 << slot)
+        first += len(pile)
     limited = profile.max_recycles is not None
-    meets = profile.waste_play != WASTE_TOP or profile.stock_top_playable
+    reserves = bool(profile.reserves)
+    meets = profile.waste_play != WASTE_TOP or profile.stock_top_playable or reserves
     needs_draw = profile.waste_play == WASTE_DRAWN_WITH_BELOW
     rules = {
         _KING: king,
@@ -932,10 +991,14 @@ def _problem(game: Game) -> tuple[int, Array]:
         _NEEDS_DRAW: needs_draw,
         _STOCK_TOP: profile.stock_top_playable,
         _COVERING: profile.pairs_with_covering_card,
-        _BY_RANK: not limited and not (meets and profile.strict_win) and profile.draw_count == 1,
+        _BY_RANK: not limited
+        and not (meets and profile.strict_win)
+        and profile.draw_count == 1
+        and not reserves,
         _MEETS: meets,
         _DRAW: profile.draw_count,
-        _STANDING_AT: _BOUNDARY_AT if profile.draw_count == 1 else _RECYCLES_AT,
+        _STANDING_AT: _BOUNDARY_AT if profile.draw_count == 1 and not reserves else _RECYCLES_AT,
+        _RESERVES: reserves,
     }
     for entry, value in rules.items():
         table[_RULES][entry] = int(value)
@@ -949,16 +1012,26 @@ def _problem(game: Game) -> tuple[int, Array]:
     return start, np.array(table, np.int64)
 
 
+def talon_cards(game: Game) -> list[Card]:
+    """The talon's cards in slot order: the waste from the bottom then the stock from the top
+    (one sequence), or the reserve piles one after the other, each from the bottom."""
+    if game.profile.reserves:
+        return [card for pile in game.reserves for card in pile]
+    return [*game.waste, *game.stock]
+
+
 def supports(profile: Profile) -> bool:
-    """Whether the core can solve positions under ``profile``: one waste pile, no reserves (the
-    one-sequence talon), at most 31 recycles, and one card a draw, or several with only the
-    waste top in play (King Tut: a draw puts the cards on the waste in the stock's order, so
-    the talon stays one sequence)."""
+    """Whether the core can solve positions under ``profile``: one waste pile, at most 31
+    recycles, and one card a draw, or several with only the waste top in play (King Tut: a draw
+    puts its cards on the waste in the stock's order, so the talon stays one sequence), or
+    reserve piles (Giza: every card left lies on them, and nothing is ever dealt onto them)."""
     limit = profile.max_recycles
-    if profile.reserves or profile.waste_piles > 1 or (limit is not None and limit > _MAX_RECYCLES):
+    if profile.waste_piles > 1 or (limit is not None and limit > _MAX_RECYCLES):
         return False
-    return profile.draw_count == 1 or (
-        profile.waste_play == WASTE_TOP and not profile.stock_top_playable
+    return (
+        profile.draw_count == 1
+        or profile.reserves > 0
+        or (profile.waste_play == WASTE_TOP and not profile.stock_top_playable)
     )
 
 
