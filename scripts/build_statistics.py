@@ -200,8 +200,9 @@ def solve_profile(
 ) -> list[DealResult]:
     """Deals 0..deals-1 of ``profile``, from the cache where it has them; the first
     ``shortest_deals`` with A* (a cached result without a shortest length for a won deal is
-    solved again when it is asked for). With ``fast``, the compiled core settles the others,
-    and the cached deals the reference left unresolved too."""
+    solved again when it is asked for). With ``fast``, the compiled core settles them all (its
+    A* for the first ``shortest_deals``), and the cached deals the reference left unresolved
+    too."""
     cached = _load(cache, profile)
 
     def wanted(seed: int) -> bool:
@@ -232,7 +233,7 @@ def solve_profile(
                 jobs=jobs,
                 shortest=shortest,
                 time_limit=time_limit,
-                fast=fast and not shortest,
+                fast=fast,
             )
             _save(cache, profile, results)
             cached.update((result.seed, result) for result in results)
@@ -442,8 +443,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--fast",
         action="store_true",
-        help="settle the profiles the compiled core plays with it (extra: fast), unresolved "
-        "cached deals included; the first --shortest-deals still go to A*",
+        help="settle the profiles the compiled core plays with it (extra: fast), its A* for "
+        "the first --shortest-deals, unresolved cached deals included",
     )
     args = parser.parse_args(argv)
     if args.limited_deals is None:

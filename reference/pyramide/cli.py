@@ -113,8 +113,7 @@ def _add_stats(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     stats.add_argument(
         "--fast",
         action="store_true",
-        help="the verdicts by the compiled core (extra: fast; with --no-shortest; not for "
-        "reserves, several waste piles or several cards a draw)",
+        help="solve with the compiled core (extra: fast; not for several waste piles)",
     )
     stats.add_argument(
         "--time-limit",
@@ -150,7 +149,7 @@ def _stats(args: argparse.Namespace) -> int:
         )
     try:
         shortest = not args.no_shortest
-        stats.check_request(args.profile, args.deals, args.first, args.jobs, args.fast, shortest)
+        stats.check_request(args.profile, args.deals, args.first, args.jobs, args.fast)
         results = stats.run(
             args.profile,
             args.deals,

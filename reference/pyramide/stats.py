@@ -16,9 +16,10 @@ Deals are solved in this process, in a pool of processes (``jobs``), or on a Das
 (:func:`summarize`). Plots need matplotlib (the ``stats`` extra).
 
 Only the standard library is needed for the numbers: tqdm draws the progress bar when it is
-installed, a plain counter on standard error otherwise. With ``fast``, the verdicts come from
-the optional compiled core (:mod:`pyramide.fast_solver`, the ``fast`` extra), checked against
-the reference solver (docs/solver.md); each result says which solver settled it.
+installed, a plain counter on standard error otherwise. With ``fast``, the verdicts and the
+shortest lines come from the optional compiled core (:mod:`pyramide.fast_solver` and
+:mod:`pyramide.fast_shortest`, the ``fast`` extra), checked against the reference solver
+(docs/solver.md); each result says which solver settled it.
 """
 
 from __future__ import annotations
@@ -97,18 +98,16 @@ def solve_deal(
     fast: bool = False,
 ) -> DealResult:
     """Solve deal ``seed`` of ``profile`` (a top-level function, so that worker processes and
-    Dask can run it); with ``fast``, the verdict by the compiled core (no time limit: its worst
-    deals take well under a second)."""
+    Dask can run it); with ``fast``, by the compiled core (no time limit: its worst verdicts
+    take well under a second, its worst shortest lines a few seconds)."""
     rules = PROFILES[profile]
     game = Game(deal(seed, rules), rules)
     start = time.perf_counter()
     if fast:
-        from .fast_solver import fast_verdict  # optional: checked by check_request
-
-        verdict = fast_verdict(game)
-        assert verdict is not None, f"check_request lets only supported profiles through: {profile}"
-        most, winnable = verdict
-        return DealResult(seed, most, winnable, None, time.perf_counter() - start, "fast")
+        found = _fast_result(game, shortest)
+        if found is not None:
+            most, winnable, length = found
+            return DealResult(seed, most, winnable, length, time.perf_counter() - start, "fast")
     try:
         solution = solve(game, shortest=shortest, time_limit=time_limit)
     except SolverTimeout:
@@ -119,21 +118,39 @@ def solve_deal(
     )
 
 
+def _fast_result(game: Game, shortest: bool) -> tuple[int, bool, int | None] | None:
+    """(most removable, winnable, shortest win's moves or None) by the compiled core; None when
+    a shortest line is beyond the core's ceiling (the reference then takes the deal)."""
+    from .fast_shortest import fast_solve  # optional: checked by check_request
+    from .fast_solver import fast_verdict
+
+    if not shortest:
+        verdict = fast_verdict(game)
+        assert verdict is not None, f"check_request lets only supported profiles through: {game}"
+        return (*verdict, None)
+    solution = fast_solve(game)
+    if solution is None:
+        return None
+    return (
+        solution.max_removed,
+        solution.winnable,
+        len(solution.moves) if solution.winnable else None,
+    )
+
+
 def _solve_chunk(
     profile: str, seeds: Sequence[int], shortest: bool, time_limit: float | None, fast: bool
 ) -> list[DealResult]:
     return [solve_deal(profile, seed, shortest, time_limit, fast) for seed in seeds]
 
 
-def check_request(
-    profile: str, deals: int, first: int, jobs: int, fast: bool = False, shortest: bool = False
-) -> Profile:
+def check_request(profile: str, deals: int, first: int, jobs: int, fast: bool = False) -> Profile:
     """The profile named, or :class:`StatsError` naming the bad value."""
     rules = PROFILES.get(profile)
     if rules is None:
         raise StatsError(f"unknown profile {profile!r}; known profiles: {', '.join(PROFILES)}")
     if fast:
-        _check_fast(rules, shortest)
+        _check_fast(rules)
     if deals < 1:
         raise StatsError(f"--deals must be at least 1, not {deals}")
     if first < 0 or first + deals - 1 > MAX_SEED:
@@ -143,18 +160,16 @@ def check_request(
     return rules
 
 
-def _check_fast(rules: Profile, shortest: bool) -> None:
+def _check_fast(rules: Profile) -> None:
     """Refuse, naming why, a run the compiled core cannot do."""
-    if shortest:
-        raise StatsError("the compiled core proves no shortest line: add --no-shortest")
     try:
         from .fast_solver import supports
     except ImportError:
         raise StatsError("the compiled core needs numba: pip install 'pyramide[fast]'") from None
     if not supports(rules):
         raise StatsError(
-            f"the compiled core does not play {rules.name} (reserves, several waste piles or "
-            "several cards a draw): leave out --fast"
+            f"the compiled core does not play {rules.name} (several waste piles, or several "
+            "cards a draw with more than the waste top in play): leave out --fast"
         )
 
 
@@ -176,7 +191,7 @@ def run(
     ``scheduler`` address (``tcp://host:8786``) sends them to a cluster instead. ``fast``
     takes the verdicts from the compiled core (with ``shortest`` off).
     """
-    check_request(profile, deals, first, jobs, fast, shortest)
+    check_request(profile, deals, first, jobs, fast)
     seeds = range(first, first + deals)
     if scheduler is not None:
         results = _run_dask(profile, seeds, (shortest, time_limit, fast), scheduler, progress)

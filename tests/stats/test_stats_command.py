@@ -63,8 +63,7 @@ def test_text_report_results_and_plots(tmp_path: Path, capsys: pytest.CaptureFix
         (["--profile", "app", "--deals", "3", "--format", "gif"], "'gif'"),
         (["--profile", "app", "--deals", "3", "--time-limit", "-1"], "--time-limit"),
         (["--profile", "app", "--deals", "3", "--first", "-5"], "-5"),
-        (["--profile", "app", "--deals", "3", "--fast"], "--no-shortest"),
-        (["--profile", "giza", "--deals", "3", "--fast", "--no-shortest"], "giza"),
+        (["--profile", "apophis", "--deals", "3", "--fast"], "apophis"),
     ],
 )
 def test_usage_errors_exit_2_with_one_line(
@@ -89,6 +88,21 @@ def test_the_compiled_core_gives_the_reference_verdicts_and_says_it_solved_them(
     assert summary["wins"] == sum(s.winnable for s in solutions)
     removed = [str(s.max_removed) for s in solutions]
     assert summary["max_removed"] == {value: removed.count(value) for value in sorted(removed)}
+
+
+def test_the_compiled_core_proves_the_reference_shortest_lines(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    pytest.importorskip("numba")
+    arguments = ["stats", "--profile", "single-pass", "--deals", "3", "--first", "54"]
+    assert main([*arguments, "--fast", "--no-progress", "--json", "-"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    profile = PROFILES["single-pass"]
+    solutions = [solve(Game(deal(s, profile), profile)) for s in range(54, 57)]
+    lengths = [str(len(s.moves)) for s in solutions if s.winnable]
+    assert lengths  # deal 55 is won
+    assert summary["solved_by"] == {"fast": 3}
+    assert summary["shortest_win"] == {value: lengths.count(value) for value in sorted(lengths)}
 
 
 def test_the_compiled_core_needs_numba(
