@@ -302,7 +302,8 @@ def page(summaries: Sequence[dict[str, Any]], args: argparse.Namespace) -> str:
         "",
         "Every deal below is solved exactly, by the reference solver (`pyramide.solver`) or, "
         "where the column *solved by* says so, by its optional compiled core "
-        "(`pyramide.fast_solver`, `--fast`), which gives the same verdicts "
+        "(`pyramide.fast_solver` and `pyramide.fast_shortest`, `--fast`), which gives the same "
+        "verdicts and shortest lines "
         "([checked against the reference](solver.md#the-compiled-core-optional)): "
         "whether the pyramid (or, under the strict win, all 52 cards) can be cleared with the "
         "cards in full view, and how many pyramid cards can be removed at best. Deal `seed` of "
@@ -355,9 +356,9 @@ def page(summaries: Sequence[dict[str, Any]], args: argparse.Namespace) -> str:
         "interval then holds whichever way those deals go (its low end counts them lost, its "
         "high end won).",
         "",
-        "The shortest win's length is proven by A* only on the first `--shortest-deals` deals "
-        "of a profile, as A* takes seconds to minutes a deal (see "
-        "[the solver's speed](solver.md#speed)); here for "
+        "The shortest win's length is proven by A* on the first `--shortest-deals` deals of a "
+        "profile (the compiled core's A* takes milliseconds to a few seconds a deal, the "
+        "reference's seconds to minutes: see [the solver's speed](solver.md#speed)); here for "
         + (", ".join(s["profile"] for s in summaries if s["shortest_win_known"]) or "no profile")
         + ". A win whose shortest line was not proven within the time limit has no length. "
         "`pyramide stats` gives the distribution for any number of deals.",
