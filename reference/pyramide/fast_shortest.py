@@ -54,7 +54,6 @@ from .fast_solver import (
     _WORK_ROWS,
     Array,
     _count,
-    _doubled,
     _filled,
     _free,
     _home,
@@ -66,10 +65,13 @@ from .fast_solver import (
     _outlook,
     _position,
     _problem,
+    _push,
     _pyramid_steps,
     _reserve_steps,
+    _room,
     _self_pairs,
     _talon_steps,
+    _unowned,
     fast_verdict,
     talon_cards,
 )
@@ -391,16 +393,10 @@ def _shortest(
                 overflow = True
                 continue
             bucket = (total + estimate) * ceiling + ceiling - 1 - total
-            if spare >= 0:
-                node = spare
-                spare = links[node]
-            else:
-                if nodes == len(items):
-                    items = _doubled(items)
-                    links = _doubled(links)
-                node = nodes
-                nodes += 1
-            items[node], links[node], heads[bucket] = following, heads[bucket], node
+            items, links = _room(items, links, spare, nodes)
+            spare, nodes = _push(
+                following, bucket, _unowned(heads), _unowned(items), _unowned(links), spare, nodes
+            )
             lowest = min(lowest, bucket)
         position = -1
         while position < 0:

@@ -423,16 +423,24 @@ def _loose(position: int, game: Array) -> tuple[int, bool]:
 
 
 @_jit
-def _free(pyramid: int, game: Array) -> int:
-    """The free places: present, with no card of the next row on them."""
-    free = 0
-    rest = pyramid
+def _uncovered(cards: int, row: int, game: Array) -> int:
+    """The cards of ``cards`` (a mask) with none of ``cards`` on them, ``game[row]`` giving
+    what lies on each: the free pyramid places (``_COVER``), the reserve piles' tops
+    (``_ABOVE``)."""
+    found = 0
+    rest = cards
     while rest:
         i = _low(rest)
         rest &= rest - 1
-        if not pyramid & game[_COVER, i]:
-            free |= 1 << i
-    return free
+        if not cards & game[row, i]:
+            found |= 1 << i
+    return found
+
+
+@_jit
+def _free(pyramid: int, game: Array) -> int:
+    """The free places: present, with no card of the next row on them."""
+    return _uncovered(pyramid, _COVER, game)
 
 
 @_jit
@@ -620,19 +628,6 @@ def _talon_steps(
 
 
 @_jit
-def _tops(talon: int, game: Array) -> int:
-    """The reserve piles' top cards (slots) among the talon cards ``talon``."""
-    tops = 0
-    rest = talon
-    while rest:
-        slot = _low(rest)
-        rest &= rest - 1
-        if not talon & game[_ABOVE, slot]:
-            tops |= 1 << slot
-    return tops
-
-
-@_jit
 def _reserve_steps(position: int, free: int, game: Array, work: Array, found: int) -> int:
     """The removals of reserve cards, appended to ``work[2]`` (one move each in ``work[5]``)
     from entry ``found`` on; how many steps there are then: each pile's top card alone if a
@@ -641,7 +636,7 @@ def _reserve_steps(position: int, free: int, game: Array, work: Array, found: in
     out, costs = work[2], work[5]
     pyramid = position & _PYRAMID
     talon = position >> _TALON_AT & _TALON
-    tops = _tops(talon, game)
+    tops = _uncovered(talon, _ABOVE, game)
     rest = tops
     while rest:
         card = _low(rest)
@@ -693,7 +688,7 @@ def _steps(position: int, game: Array, work: Array) -> int:
         return 1
     found = _pyramid_steps(pyramid, free, kept, game, out)
     if game[_RULES, _RESERVES]:
-        tops = _tops(talon, game)
+        tops = _uncovered(talon, _ABOVE, game)
         kings = tops & game[_TALON_MASK, king]
         if kings:  # a reserve King goes at once: it only puts the card beneath it in play
             out[0] = _position(pyramid, talon & ~(kings & -kings), 0, 0)
@@ -790,6 +785,34 @@ def _doubled(array: Array) -> Array:
     for index in range(len(array)):  # (a loop compiles faster than a slice assignment)
         bigger[index] = array[index]
     return bigger
+
+
+@_jit
+def _push(
+    item: int, bucket: int, heads: Array, items: Array, links: Array, spare: int, nodes: int
+) -> tuple[int, int]:
+    """Put ``item`` on top of ``bucket``'s stack in a bucket queue: ``heads`` holds each
+    bucket's top node, ``items`` and ``links`` each node's item and the node below it, and the
+    free nodes are chained from ``spare`` (-1 for none; ``nodes`` have been used, and the
+    arrays must have room for one more: see :func:`_room`). Returns the free chain and the
+    nodes used. The callers pass the arrays :func:`_unowned`: this runs for every position
+    queued."""
+    if spare >= 0:
+        node = spare
+        spare = links[node]
+    else:
+        node = nodes
+        nodes += 1
+    items[node], links[node], heads[bucket] = item, heads[bucket], node
+    return spare, nodes
+
+
+@_jit
+def _room(items: Array, links: Array, spare: int, nodes: int) -> tuple[Array, Array]:
+    """The queue's node arrays, doubled when :func:`_push` would need one node more."""
+    if spare < 0 and nodes == len(items):
+        return _doubled(items), _doubled(links)
+    return items, links
 
 
 _BOUNDS = PYRAMID_SIZE + 1
@@ -891,17 +914,11 @@ def _search(start: int, game: Array, work: Array, bounds: Array) -> tuple[int, b
             out[accepted] = _bucket(win_left, bound, loose >> _RECYCLES_AT, removed, rounds)
             accepted += 1
         for index in range(accepted - 1, -1, -1):
-            if spare >= 0:
-                node = spare
-                spare = links[node]
-            else:
-                if nodes == len(items):
-                    items = _doubled(items)
-                    links = _doubled(links)
-                node = nodes
-                nodes += 1
             bucket = out[index]
-            items[node], links[node], heads[bucket] = kept[index], heads[bucket], node
+            items, links = _room(items, links, spare, nodes)
+            spare, nodes = _push(
+                kept[index], bucket, _unowned(heads), _unowned(items), _unowned(links), spare, nodes
+            )
             top = max(top, bucket)
             queued += 1
         position = -1

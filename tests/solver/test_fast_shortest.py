@@ -3,8 +3,9 @@
 Its shortest lines must be as long as the brute force's on the small boards of the
 brute-force test (which shares none of the solvers' reductions) under every switch mix the
 compiled core supports, and as long as the reference A*'s on whole deals it settles quickly;
-every line must replay as legal moves to a win. ``fast_solve`` itself checks that the moves it
-rebuilds from the reference's steps add up to the length the core proved.
+every line must replay as legal moves to a win (``fast_solve`` itself plays it out and checks it
+wins in the moves the core proved). For the one-sequence talon, the A*'s steps, their costs
+and its bound are also compared whole with the reference's, position by position.
 
 Skipped without numba: the core is an optional extra (``.[fast]``), which CI installs with
 ``.[dev]``.
