@@ -16,7 +16,7 @@ from .conformance.reference_adapter import layout_data
 from .dealcode import DealCode, DealCodeError, parse_code
 from .game import Game
 from .notation import draw_layout
-from .solver import solve
+from .solver import Solution, solve
 
 USAGE_ERROR = 2
 
@@ -45,7 +45,8 @@ def _deal(args: argparse.Namespace) -> int:
 
 def _solve(args: argparse.Namespace) -> int:
     code = _code(args)
-    solution = solve(Game(code.layout(), code.profile, str(code)), shortest=not args.any)
+    game = Game(code.layout(), code.profile, str(code))
+    solution = _fast_solution(game) if args.fast else solve(game, shortest=not args.any)
     if args.json:
         report = {
             "max_removed": solution.max_removed,
@@ -66,6 +67,20 @@ def _solve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _fast_solution(game: Game) -> Solution:
+    """``solve(game)`` by the compiled core (the ``fast`` extra), or the reference when a
+    line is beyond the core's ceiling."""
+    from . import stats
+
+    try:
+        stats.check_fast(game.profile)
+    except stats.StatsError as error:
+        raise UsageError(str(error)) from None
+    from .fast_shortest import fast_solve
+
+    return fast_solve(game) or solve(game)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="pyramide", description="Pyramid solitaire: reference engine and conformance suite."
@@ -81,6 +96,12 @@ def build_parser() -> argparse.ArgumentParser:
     solver.add_argument("--json", action="store_true", help="machine-readable output")
     solver.add_argument(
         "--any", action="store_true", help="any winning line, without proving it shortest"
+    )
+    solver.add_argument(
+        "--fast",
+        action="store_true",
+        help="solve with the compiled core (extra: fast; a proven shortest line, in "
+        "milliseconds; not for several waste piles)",
     )
     solver.set_defaults(handler=_solve)
     _add_check(commands)

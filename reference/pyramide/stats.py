@@ -150,7 +150,7 @@ def check_request(profile: str, deals: int, first: int, jobs: int, fast: bool = 
     if rules is None:
         raise StatsError(f"unknown profile {profile!r}; known profiles: {', '.join(PROFILES)}")
     if fast:
-        _check_fast(rules)
+        check_fast(rules)
     if deals < 1:
         raise StatsError(f"--deals must be at least 1, not {deals}")
     if first < 0 or first + deals - 1 > MAX_SEED:
@@ -160,8 +160,9 @@ def check_request(profile: str, deals: int, first: int, jobs: int, fast: bool = 
     return rules
 
 
-def _check_fast(rules: Profile) -> None:
-    """Refuse, naming why, a run the compiled core cannot do."""
+def check_fast(rules: Profile) -> None:
+    """Refuse, naming why, a run the compiled core cannot do (``pyramide stats`` and
+    ``pyramide solve`` with ``--fast``)."""
     try:
         from .fast_solver import supports
     except ImportError:

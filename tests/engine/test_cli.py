@@ -80,3 +80,28 @@ def test_solve_json_gives_a_line_that_wins_for_280(capsys: pytest.CaptureFixture
     assert report["winnable"] and report["max_removed"] == 28
     assert play.status is Status.WON
     assert (play.score, play.move_count) == (280, len(report["moves"]))
+
+
+def test_solve_fast_gives_the_reference_shortest_line_length(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    pytest.importorskip("numba")  # the fast extra, which .[dev] (and so CI) installs
+    assert main(["solve", "PY1-N-AAAAAAS", "--json"]) == 0
+    reference = json.loads(capsys.readouterr().out)
+    assert main(["solve", "PY1-N-AAAAAAS", "--json", "--fast"]) == 0
+    fast = json.loads(capsys.readouterr().out)
+    code = parse_code("PY1-N-AAAAAAS")
+    play = Game(code.layout(), code.profile)
+    for move in fast["moves"]:
+        play.push(parse_move(move))
+    assert play.status is Status.WON
+    assert len(fast["moves"]) == len(reference["moves"])
+    assert (fast["max_removed"], fast["winnable"]) == (28, True)
+
+
+def test_solve_fast_names_the_profile_it_cannot_play(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("numba")
+    assert main(["solve", "PY1-O-AAAAAAS", "--fast"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("pyramide solve: ") and "apophis" in err
+    assert err.count("\n") == 1 and "Traceback" not in err
