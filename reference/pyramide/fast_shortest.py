@@ -24,7 +24,10 @@ capped by :data:`_CEILING` (a line longer than that is left to the reference).
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import time
+from pathlib import Path
 
 import numpy as np
 
@@ -518,6 +521,37 @@ def shortest_positions(game: Game, ceiling: int = _CEILING) -> tuple[int, int, A
     bounds = np.zeros((2, 1 << 16), np.int64)
     length, expanded, path = _shortest(start, table, work, bounds, ceiling)
     return int(length), int(expanded), path
+
+
+def forget_stale_code(cache: Path, core_source: Path) -> bool:
+    """Drop this module's compiled code from numba's on-disk ``cache`` if it was built from
+    another ``core_source`` (``fast_solver.py``) than the one here; whether it did.
+
+    numba keys a cached function on its own source file only, and this module's functions
+    include the compiled core's: after an edit of ``fast_solver.py`` alone (a ``git pull`` in
+    an editable install), the cache would hand back code built from the old core. The core's
+    digest is kept beside the cache entries, and they go when it changes."""
+    digest = hashlib.sha256(core_source.read_bytes()).hexdigest()
+    marker = cache / f"{__name__.rpartition('.')[2]}.core-digest"
+    if marker.exists() and marker.read_text() == digest:
+        return False
+    for entry in cache.glob(f"{marker.name.partition('.')[0]}.*.nb[ic]"):
+        entry.unlink(missing_ok=True)
+    marker.write_text(digest)
+    return True
+
+
+def _cache_directory() -> Path | None:
+    """Where numba keeps this module's compiled code (None if it keeps none)."""
+    cache = getattr(_shortest, "_cache", None)
+    path = getattr(cache, "_cache_path", None)  # (numba's own attribute, 0.58 to 0.68 at least)
+    return Path(path) if isinstance(path, str) else None
+
+
+_cached_in = _cache_directory()
+if _cached_in is not None:
+    with contextlib.suppress(OSError):  # a read-only cache: numba compiles afresh anyway
+        forget_stale_code(_cached_in, Path(__file__).with_name("fast_solver.py"))
 
 
 def warm_up() -> float:

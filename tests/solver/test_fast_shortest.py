@@ -13,6 +13,8 @@ Skipped without numba: the core is an optional extra (``.[fast]``), which CI ins
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -28,6 +30,7 @@ from pyramide.fast_shortest import (
     _costed_steps,
     _moves_left,
     fast_solve,
+    forget_stale_code,
     shortest_positions,
 )
 from pyramide.fast_solver import (
@@ -203,3 +206,21 @@ draw and Giza's reserves go to :mod:`pyramide.variant_solver`, which walks move 
 def test_steps_and_bounds_agree_in_mid_game(name: str) -> None:
     for seed in MID_GAME:
         _agrees_step_by_step(_played(PROFILES[name], seed, 10, then_draw=seed % 2 == 0), 150)
+
+
+def test_compiled_code_built_from_another_core_is_forgotten(tmp_path: Path) -> None:
+    core = tmp_path / "fast_solver.py"
+    core.write_text("one core")
+    entries = [tmp_path / "fast_shortest._shortest-1.py311.nbi", tmp_path / "fast_shortest.x.nbc"]
+    other = tmp_path / "fast_solver._search-1.py311.nbi"
+    for entry in (*entries, other):
+        entry.write_text("compiled")
+    assert forget_stale_code(tmp_path, core)  # no digest yet: built from an unknown core
+    assert not any(entry.exists() for entry in entries) and other.exists()
+    for entry in entries:
+        entry.write_text("compiled")
+    assert not forget_stale_code(tmp_path, core)  # the same core: kept
+    assert all(entry.exists() for entry in entries)
+    core.write_text("another core")
+    assert forget_stale_code(tmp_path, core)
+    assert not any(entry.exists() for entry in entries) and other.exists()
