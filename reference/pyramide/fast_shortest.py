@@ -484,30 +484,27 @@ def fast_solve(game: Game) -> Solution | None:
 
 def _replayed(game: Game, path: Array) -> list[Move]:
     """The moves of the core's line (``path``: its positions and the moves spent to reach
-    each), played out on ``game`` and taken back: each step is the run of draws (or recycles,
-    when the stock is empty: neither is ever a choice) its moves leave room for, then the
-    removal of the cards its positions differ by. ``Game.push`` checks each move; the game must
-    end won."""
+    each), played out on a copy of ``game``: each step is the run of draws (or recycles, when
+    the stock is empty: neither is ever a choice) its moves leave room for, then the removal of
+    the cards its positions differ by. ``Game.push`` checks each move; the game must end won.
+    (A copy, not push and pop on ``game``: its undo keeps only the last 100 moves.)"""
+    play = Game(game.layout(), game.profile)
+    play.recycles, play.fresh_draw = game.recycles, game.fresh_draw
     pyramid = list(game.pyramid)
     talon = talon_cards(game)
     line: list[Move] = []
-    try:
-        for step in range(1, path.shape[1]):
-            before, after = int(path[0, step - 1]), int(path[0, step])
-            for _ in range(int(path[1, step] - path[1, step - 1]) - 1):
-                line.append(Draw() if game.stock else Recycle())
-                game.push(line[-1])
-            gone = [pyramid[i] for i in range(PYRAMID_SIZE) if (before & ~after) >> i & 1]
-            slots = (before & ~after) >> _TALON_AT & _TALON
-            gone += [talon[i] for i in range(len(talon)) if slots >> i & 1]
-            cards = [card for card in gone if card is not None]
-            line.append(RemoveKing(cards[0]) if len(cards) == 1 else RemovePair(*cards))
-            game.push(line[-1])
-        won = game.is_won()
-    finally:
-        for _ in line:
-            game.pop()
-    assert won, "the core's line does not win"
+    for step in range(1, path.shape[1]):
+        before, after = int(path[0, step - 1]), int(path[0, step])
+        for _ in range(int(path[1, step] - path[1, step - 1]) - 1):
+            line.append(Draw() if play.stock else Recycle())
+            play.push(line[-1])
+        gone = [pyramid[i] for i in range(PYRAMID_SIZE) if (before & ~after) >> i & 1]
+        slots = (before & ~after) >> _TALON_AT & _TALON
+        gone += [talon[i] for i in range(len(talon)) if slots >> i & 1]
+        cards = [card for card in gone if card is not None]
+        line.append(RemoveKing(cards[0]) if len(cards) == 1 else RemovePair(*cards))
+        play.push(line[-1])
+    assert play.is_won(), "the core's line does not win"
     return line
 
 

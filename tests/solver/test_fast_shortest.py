@@ -42,6 +42,7 @@ from pyramide.fast_solver import (
     _WORK_ROWS,
     _problem,
 )
+from pyramide.game import UNDO_LIMIT
 from pyramide.layout import PYRAMID_SIZE
 from pyramide.solver import _Search, _State, solve, uses_variant_search
 from solver_brute import brute_force
@@ -224,3 +225,13 @@ def test_compiled_code_built_from_another_core_is_forgotten(tmp_path: Path) -> N
     core.write_text("another core")
     assert forget_stale_code(tmp_path, core)
     assert not any(entry.exists() for entry in entries) and other.exists()
+
+
+def test_a_line_longer_than_the_undo_history_is_played_out_and_the_game_left_as_it_was() -> None:
+    profile = PROFILES["triangle"]
+    game = Game(deal(216, profile), profile)  # its shortest win takes more than 100 moves
+    solution = fast_solve(game)
+    assert solution is not None
+    assert len(solution.moves) > UNDO_LIMIT
+    assert _replays_to_a_win(game, solution.moves)
+    assert game.move_count == 0 and not game.can_undo()
