@@ -270,8 +270,9 @@ def table_row(row: Row) -> str:
 
 
 def from_statistics(directory: Path, profiles: Sequence[str], deals: int | None) -> list[Row]:
-    """Rows from a statistics cache: the first ``deals`` seeds of each profile (all that are
-    cached from seed 0 on, if None)."""
+    """Rows from a statistics cache: the first ``deals`` seeds of each profile that the
+    reference solved (all that it solved from seed 0 on, if None; results of the compiled core
+    there are left out, so that ``--core fast`` compares the two)."""
     rows = []
     for profile in profiles:
         path = directory / f"{profile}.jsonl"
@@ -281,7 +282,8 @@ def from_statistics(directory: Path, profiles: Sequence[str], deals: int | None)
         for line in path.read_text().splitlines():
             if line.strip():
                 result = json.loads(line)
-                found[result["seed"]] = result
+                if result.get("core", "python") == "python":  # the reference's results only
+                    found[result["seed"]] = result
         count = 0
         while count in found and (deals is None or count < deals):
             count += 1
