@@ -235,3 +235,16 @@ def test_a_line_longer_than_the_undo_history_is_played_out_and_the_game_left_as_
     assert len(solution.moves) > UNDO_LIMIT
     assert _replays_to_a_win(game, solution.moves)
     assert game.move_count == 0 and not game.can_undo()
+
+
+def test_a_strict_single_pass_win_draws_every_stock_card_once_and_removes_kings_alone() -> None:
+    profile = PROFILES["classic-strict"]  # every card must go, no recycle, no stock top in play
+    games = [Game(deal(seed, profile), profile) for seed in range(50)]  # four of them won
+    solved = [(game, fast_solve(game)) for game in games]
+    won = [(game, solution) for game, solution in solved if solution and solution.winnable]
+    assert won
+    for game, solution in won:
+        cards = [*(card for card in game.pyramid if card), *game.stock]
+        kings = sum(card.goes_alone for card in cards)
+        assert len(solution.moves) == len(game.stock) + kings + (len(cards) - kings) // 2
+        assert _replays_to_a_win(game, solution.moves)
