@@ -88,6 +88,7 @@ def test_shortest_lines_agree_with_brute_force_on_small_boards(game: Game) -> No
     assert len(solution.moves) == (expected.shortest_win or 0)
     if solution.winnable:
         assert _replays_to_a_win(game, solution.moves)
+        _bound_never_overshoots(game)
 
 
 @pytest.mark.parametrize(
@@ -102,6 +103,7 @@ def test_shortest_lines_agree_with_the_reference_on_whole_deals(name: str, seed:
     assert solution is not None
     assert len(solution.moves) == len(reference.moves)
     assert _replays_to_a_win(game, solution.moves)
+    _bound_never_overshoots(game)
 
 
 @pytest.mark.parametrize("name", sorted(MID_GAME_LINES))
@@ -138,6 +140,19 @@ def test_a_won_position_takes_no_move() -> None:
 def test_the_variant_piles_are_left_to_the_reference(name: str) -> None:
     profile = PROFILES[name]
     assert fast_solve(Game(deal(0, profile), profile)) is None
+
+
+def _bound_never_overshoots(game: Game) -> None:
+    """Along the core's shortest line, its bound on the moves left never exceeds the moves
+    actually left (nor says no win is left): a bound that does may still let A* find a line of
+    the right length, so the lengths alone would not show it."""
+    length, _, path = shortest_positions(game)
+    _, table = _problem(game)
+    work = np.zeros((_WORK_ROWS, _MAX_STEPS), np.int64)
+    bounds = np.zeros((2, 1 << 16), np.int64)
+    for position, spent in zip(path[0], path[1], strict=True):
+        bound = _moves_left(int(position), table, work[0], bounds, work[3])
+        assert 0 <= bound <= length - spent, (int(position), bound, length - int(spent))
 
 
 def _agrees_step_by_step(game: Game, positions: int) -> None:
