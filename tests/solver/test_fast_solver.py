@@ -58,7 +58,8 @@ DEALS = {
     "microsoft": (11, 8, 7, 34),
     "triangle": (26, 18, 25, 4),
     "spanish": (28, 3, 14, 11),
-    "king-tut": (1, 6, 7, 9),
+    "king-tut": (1, 6, 7, 9, 2689),  # 2689: won only if a lower boundary is not taken to
+    # stand for a higher one (draws of three do not reach every boundary above)
     "giza": (41, 48, 7),
 }
 """Per profile, seeds of whole deals, won first then lost, that the reference settles in a
