@@ -134,7 +134,8 @@ def _add_stats(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     stats.add_argument(
         "--fast",
         action="store_true",
-        help="solve with the compiled core (extra: fast; not for several waste piles)",
+        help="solve with the compiled core (extra: fast; not for several waste piles; it has "
+        "no time limit, its slowest deals take seconds)",
     )
     stats.add_argument(
         "--time-limit",
