@@ -9,7 +9,11 @@ one; ``steps(state)`` of :mod:`pyramide.solver`), the same lower bound on the mo
 (``bound``: the removals the pyramid needs, and the draws before the talon cards it needs can
 be in play) and the same pruning of positions from which no win is left. A position reached
 again more cheaply is opened again, so the line is shortest whatever the bound's consistency,
-as in the reference. ``docs/solver.md`` says why the steps and the bound are exact.
+as in the reference. ``docs/solver.md`` says why the steps and the bound are exact. The two
+talons the reference leaves to :mod:`pyramide.variant_solver` are searched here too: King
+Tut's runs of draws turn three cards a draw (a stock card k places down is in play after
+k // 3 + 1 draws at the earliest), and Giza's reserve tops leave one move at a time, with no
+draws to count.
 
 The line itself is played out in Python: the core returns the positions along it and the
 moves spent to reach each, and :class:`~pyramide.Game` plays each step's draws (or recycles)
