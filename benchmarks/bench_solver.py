@@ -31,8 +31,8 @@ deal's time.
 ``--core fast`` times the optional compiled core instead (``pip install .[fast]``), only on
 the profiles it supports: in ``max`` mode its verdict (:func:`pyramide.fast_solver.fast_verdict`),
 in ``full`` mode the verdict and its A* for a proven shortest line
-(:func:`pyramide.fast_shortest.fast_solve`, the line rebuilt and checked against the reference's
-steps, which is timed too). ``--core both`` times both on each deal, one after the other, prints
+(:func:`pyramide.fast_shortest.fast_solve`, the line played out in ``Game`` and checked, which is
+timed too). ``--core both`` times both on each deal, one after the other, prints
 a row for each, and counts the deals on which they differ (the most removable, winnable, and in
 ``full`` mode the length of the shortest line; deals the reference did not settle in time are
 not compared). The core is compiled, or loaded from numba's cache, before the first deal: that
@@ -95,7 +95,7 @@ def default_deals(profile: str, cores: Sequence[str] = ("python",)) -> int:
 
 Verdict = tuple[int, bool, int | None]
 """(most pyramid cards removable, winnable, moves of the proven shortest win: None in ``max``
-mode, or when not proven in time; 0 with no win)."""
+mode, without a win, or when not proven in time)."""
 
 
 @dataclass
@@ -130,26 +130,23 @@ def time_deal(
     except SolverTimeout:
         return time.process_time() - start, None, True
     unproven = mode == "full" and solution.winnable and not solution.shortest
-    length = len(solution.moves) if mode == "full" and not unproven else None
+    proven = mode == "full" and solution.winnable and not unproven
+    length = len(solution.moves) if proven else None
     verdict = (solution.max_removed, solution.winnable, length)
     return time.process_time() - start, verdict, unproven
 
 
 def _time_core(game: Game, mode: str) -> tuple[float, Verdict | None, bool]:
     """:func:`time_deal` for the compiled core (optional: needs numba)."""
-    from pyramide.fast_shortest import fast_solve
-    from pyramide.fast_solver import fast_verdict
+    from pyramide.fast_shortest import fast_outcome
 
     start = time.process_time()
-    if mode == "max":
-        found = fast_verdict(game)
-        assert found is not None, f"the compiled core does not support {game.profile.name}"
-        return time.process_time() - start, (*found, None), False
-    solution = fast_solve(game)
+    found = fast_outcome(game, shortest=mode == "full")
     seconds = time.process_time() - start
-    if solution is None:  # a line beyond the core's ceiling: not proven
+    if found is None:  # a line beyond the core's ceiling: not proven
+        assert mode == "full", f"the compiled core does not support {game.profile.name}"
         return seconds, None, True
-    return seconds, (solution.max_removed, solution.winnable, len(solution.moves)), False
+    return seconds, found, False
 
 
 def percentile(values: Sequence[float], share: float) -> float:

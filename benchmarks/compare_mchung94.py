@@ -26,9 +26,9 @@ It prints the number of winnable decks (theirs, ours), deck-by-deck agreement on
 on the shortest length, and the time per deck (ours on this machine; theirs as recorded on
 theirs). ``--time-limit`` bounds our time per deck: a deck whose shortest line is not proven in
 time is counted apart. ``--core fast`` solves with the optional compiled core instead
-(:func:`pyramide.fast_shortest.fast_solve`, or :func:`pyramide.fast_solver.fast_verdict` for
-``--mode winnable``; ``pip install .[fast]``), which has no time limit; it is compiled, or
-loaded from numba's cache, before the first deck, outside the decks' times.
+(:func:`pyramide.fast_shortest.fast_outcome`; ``pip install .[fast]``), which has no time
+limit; it is compiled, or loaded from numba's cache, before the first deck, outside the decks'
+times.
 """
 
 from __future__ import annotations
@@ -176,23 +176,19 @@ def replay(deck: Sequence[Card], steps: Sequence[str | tuple[str, ...]]) -> str 
 
 def solve_deck(game: Game, mode: str, core: str, time_limit: float) -> tuple[bool, int | None]:
     """(winnable, a proven shortest line's length or None) for one deck; raises
-    :class:`SolverTimeout` when the reference runs out of time."""
+    :class:`SolverTimeout` when it is not settled (the reference out of time, or a line beyond
+    the compiled core's ceiling)."""
     if core == "fast":
-        from pyramide.fast_shortest import fast_solve  # optional: needs numba
-        from pyramide.fast_solver import fast_verdict
+        from pyramide.fast_shortest import fast_outcome  # optional: needs numba
 
-        if mode == "winnable":
-            verdict = fast_verdict(game)
-            assert verdict is not None, "the compiled core supports the microsoft profile"
-            return verdict[1], None
-        solution = fast_solve(game)
-        if solution is None:  # a line beyond the core's ceiling: not proven
+        found = fast_outcome(game, shortest=mode == "shortest")
+        if found is None:
             raise SolverTimeout
-    elif mode == "winnable":
+        return found[1], found[2]
+    if mode == "winnable":
         # the pyramid cleared is Microsoft's win: can 28 pyramid cards be removed?
         return can_remove(game, 28, time_limit=time_limit), None
-    else:
-        solution = solve(game, time_limit=time_limit)
+    solution = solve(game, time_limit=time_limit)
     proven = solution.winnable and solution.shortest
     return solution.winnable, len(solution.moves) if proven else None
 

@@ -486,6 +486,21 @@ def fast_solve(game: Game) -> Solution | None:
     return Solution(most, True, tuple(line), expanded, True)
 
 
+def fast_outcome(game: Game, shortest: bool = True) -> tuple[int, bool, int | None] | None:
+    """(most pyramid places that can end empty, whether the position can be won, the moves of
+    a proven shortest win or None without one) by the compiled core; without ``shortest``, the
+    verdict alone (the length None). None when the core does not play the profile, or a line
+    could take :data:`_CEILING` moves or more: then use :mod:`pyramide.solver`."""
+    if not shortest:
+        verdict = fast_verdict(game)
+        return None if verdict is None else (*verdict, None)
+    solution = fast_solve(game)
+    if solution is None:
+        return None
+    length = len(solution.moves) if solution.winnable else None
+    return solution.max_removed, solution.winnable, length
+
+
 def _replayed(game: Game, path: Array) -> list[Move]:
     """The moves of the core's line (``path``: its positions and the moves spent to reach
     each), played out on a copy of ``game``: each step is the run of draws (or recycles, when

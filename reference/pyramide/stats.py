@@ -104,8 +104,10 @@ def solve_deal(
     game = Game(deal(seed, rules), rules)
     start = time.perf_counter()
     if fast:
-        found = _fast_result(game, shortest)
-        if found is not None:
+        from .fast_shortest import fast_outcome  # optional: checked by check_request
+
+        found = fast_outcome(game, shortest)
+        if found is not None:  # (else a line beyond the core's ceiling: the reference's)
             most, winnable, length = found
             return DealResult(seed, most, winnable, length, time.perf_counter() - start, "fast")
     try:
@@ -115,26 +117,6 @@ def solve_deal(
     length = len(solution.moves) if solution.winnable and solution.shortest and shortest else None
     return DealResult(
         seed, solution.max_removed, solution.winnable, length, time.perf_counter() - start
-    )
-
-
-def _fast_result(game: Game, shortest: bool) -> tuple[int, bool, int | None] | None:
-    """(most removable, winnable, shortest win's moves or None) by the compiled core; None when
-    a shortest line is beyond the core's ceiling (the reference then takes the deal)."""
-    from .fast_shortest import fast_solve  # optional: checked by check_request
-    from .fast_solver import fast_verdict
-
-    if not shortest:
-        verdict = fast_verdict(game)
-        assert verdict is not None, f"check_request lets only supported profiles through: {game}"
-        return (*verdict, None)
-    solution = fast_solve(game)
-    if solution is None:
-        return None
-    return (
-        solution.max_removed,
-        solution.winnable,
-        len(solution.moves) if solution.winnable else None,
     )
 
 
@@ -190,7 +172,7 @@ def run(
 
     ``jobs`` > 1 solves them in that many processes (chunks of a few deals each); a Dask
     ``scheduler`` address (``tcp://host:8786``) sends them to a cluster instead. ``fast``
-    takes the verdicts from the compiled core (with ``shortest`` off).
+    solves them with the compiled core (verdicts, and shortest lines with ``shortest``).
     """
     check_request(profile, deals, first, jobs, fast)
     seeds = range(first, first + deals)
