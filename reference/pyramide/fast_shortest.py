@@ -36,19 +36,15 @@ from pathlib import Path
 import numpy as np
 
 from .fast_solver import (
-    _BOUNDARY_AT,
     _COMPATIBLE,
     _DRAW,
     _EMPTY,
-    _FRESH_AT,
     _KING,
     _LIMIT,
     _MAX_STEPS,
     _MEETS,
     _PLACES,
-    _PYRAMID,
     _RANK_MASK,
-    _RECYCLES_AT,
     _RESERVES,
     _RULES,
     _STOCK_TOP,
@@ -61,8 +57,8 @@ from .fast_solver import (
     _WORK_ROWS,
     Array,
     _count,
+    _decode,
     _filled,
-    _free,
     _home,
     _jit,
     _length,
@@ -70,10 +66,9 @@ from .fast_solver import (
     _matching,
     _of_rank,
     _outlook,
-    _position,
     _problem,
     _push,
-    _pyramid_steps,
+    _pyramid_moves,
     _reserve_steps,
     _room,
     _self_pairs,
@@ -91,18 +86,6 @@ _CEILING = 512
 """Estimates of a whole line's moves the queue holds (a shortest win is far shorter)."""
 _GAVE_UP = -2
 """What the search returns when a line could need the ceiling's moves or more."""
-
-
-@_jit
-def _decode(position: int) -> tuple[int, int, int, int, bool]:
-    """(pyramid, talon, boundary, recycles used, whether the last move was a draw)."""
-    return (
-        position & _PYRAMID,
-        position >> _TALON_AT & _TALON,
-        position >> _BOUNDARY_AT & 31,
-        position >> _RECYCLES_AT,
-        position >> _FRESH_AT & 1 == 1,
-    )
 
 
 @_jit
@@ -307,19 +290,9 @@ def _costed_steps(position: int, game: Array, work: Array) -> int:
     one recycle) that brings them into play (the core's ``_talon_steps``); under the playable
     stock top no run draws a King over (removing it from the stock top costs the move drawing
     it would)."""
-    king = game[_RULES, _KING]
-    out, costs = work[2], work[5]
-    pyramid, talon, boundary, recycles, fresh = _decode(position)
-    free = _free(pyramid, game)
-    kings = free & game[_RANK_MASK, king]
-    kept = _position(0, talon, boundary, recycles)
-    if kings and not fresh:
-        out[0] = (pyramid & ~(kings & -kings)) | kept
-        costs[0] = 1
+    found, free = _pyramid_moves(position, game, work)
+    if found < 0:  # a free pyramid King, alone
         return 1
-    found = _pyramid_steps(pyramid, free, kept, game, out)
-    for step in range(found):
-        costs[step] = 1
     if game[_RULES, _RESERVES]:  # (a reserve King waits: a line may not need its move)
         return _reserve_steps(position, free, game, work, found)
     return _talon_steps(position, free, game[_RULES, _STOCK_TOP] != 0, game, work, found)

@@ -444,6 +444,38 @@ def _free(pyramid: int, game: Array) -> int:
 
 
 @_jit
+def _decode(position: int) -> tuple[int, int, int, int, bool]:
+    """(pyramid, talon, boundary, recycles used, whether the last move was a draw)."""
+    return (
+        position & _PYRAMID,
+        position >> _TALON_AT & _TALON,
+        position >> _BOUNDARY_AT & 31,
+        position >> _RECYCLES_AT,
+        position >> _FRESH_AT & 1 == 1,
+    )
+
+
+@_jit
+def _pyramid_moves(position: int, game: Array, work: Array) -> tuple[int, int]:
+    """The removals of pyramid cards alone into ``work[2]``, one move each in ``work[5]``, and
+    the free places: (how many, free), or (-1, free) when a free pyramid King goes at once, alone
+    (not right after a draw under drawn-with-below: that draw's pair would be lost), as in
+    every search; the position without it reaches all the one with it does."""
+    out, costs = work[2], work[5]
+    pyramid, talon, boundary, recycles, fresh = _decode(position)
+    free = _free(pyramid, game)
+    kings = free & game[_RANK_MASK, game[_RULES, _KING]]
+    kept = _position(0, talon, boundary, recycles)
+    if kings and not fresh:
+        out[0], costs[0] = (pyramid & ~(kings & -kings)) | kept, 1
+        return -1, free
+    found = _pyramid_steps(pyramid, free, kept, game, out)
+    for step in range(found):
+        costs[step] = 1
+    return found, free
+
+
+@_jit
 def _pyramid_steps(pyramid: int, free: int, kept: int, game: Array, out: Array) -> int:
     """The removals of pyramid cards alone into ``out`` (``kept``: the rest of the position),
     how many: free Kings, pairs of free cards and, under the covering-pair switch, a card with
@@ -565,11 +597,7 @@ def _talon_steps(
     stock_top_playable = game[_RULES, _STOCK_TOP]
     needs_draw = game[_RULES, _NEEDS_DRAW]
     present, out, costs, runs = work[1], work[2], work[5], work[6]
-    pyramid = position & _PYRAMID
-    talon = position >> _TALON_AT & _TALON
-    fresh = position >> _FRESH_AT & 1 == 1
-    boundary = position >> _BOUNDARY_AT & 31
-    recycles = position >> _RECYCLES_AT
+    pyramid, talon, boundary, recycles, fresh = _decode(position)
     # the ranks of the talon cards that can leave in play: Kings, and partners of free cards
     playable = 1 << king
     rest = free
@@ -675,18 +703,10 @@ def _steps(position: int, game: Array, work: Array) -> int:
     stock_top_playable = game[_RULES, _STOCK_TOP]
     single = game[_RULES, _DRAW] == 1
     out = work[2]
-    pyramid = position & _PYRAMID
-    talon = position >> _TALON_AT & _TALON
-    fresh = position >> _FRESH_AT & 1 == 1
-    boundary = position >> _BOUNDARY_AT & 31
-    recycles = position >> _RECYCLES_AT
-    free = _free(pyramid, game)
-    kings = free & game[_RANK_MASK, king]
-    kept = _position(0, talon, boundary, recycles)
-    if kings and not fresh:
-        out[0] = (pyramid & ~(kings & -kings)) | kept
+    found, free = _pyramid_moves(position, game, work)
+    if found < 0:  # a free pyramid King, alone
         return 1
-    found = _pyramid_steps(pyramid, free, kept, game, out)
+    pyramid, talon, boundary, recycles, fresh = _decode(position)
     if game[_RULES, _RESERVES]:
         tops = _uncovered(talon, _ABOVE, game)
         kings = tops & game[_TALON_MASK, king]
