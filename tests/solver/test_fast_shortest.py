@@ -40,6 +40,7 @@ from pyramide.fast_solver import (
     _RECYCLES_AT,
     _TALON_AT,
     _WORK_ROWS,
+    _decode,
     _problem,
 )
 from pyramide.game import UNDO_LIMIT
@@ -182,7 +183,7 @@ def _agrees_step_by_step(game: Game, positions: int) -> None:
     queue, seen = [start], {start}
     while queue and len(seen) <= positions:
         position = queue.pop(0)
-        state = _state(position)
+        state = _decode(position)  # the reference's state tuple, field for field
         expected_bound = search.bound(state)
         bound = _moves_left(position, table, work[0], bounds, work[3])
         assert bound == (-1 if expected_bound is None else expected_bound), state
@@ -197,17 +198,6 @@ def _agrees_step_by_step(game: Game, positions: int) -> None:
             if following not in seen:
                 seen.add(following)
                 queue.append(following)
-
-
-def _state(position: int) -> _State:
-    """A position of the core as the reference's state tuple."""
-    return (
-        position & (1 << _TALON_AT) - 1,
-        position >> _TALON_AT & (1 << 24) - 1,
-        position >> _BOUNDARY_AT & 31,
-        position >> _RECYCLES_AT,
-        bool(position >> _FRESH_AT & 1),
-    )
 
 
 def _position(state: _State) -> int:
