@@ -7,6 +7,7 @@ scenario, so that a long run against a slow engine always shows where it is.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Generator
 from pathlib import Path
 from typing import Any, TextIO
@@ -43,10 +44,18 @@ class Collector:
         self.total = 0
         self.finished = 0
         self._adapter_errors: set[str] = set()
+        self._reasons: dict[str, str] = {}
+        """Each failed scenario's reason, read from its exception when it was raised."""
         self._open_points: set[str] = set()
         """Scenarios of implementation-defined points: a failure there only differs."""
 
     # --- pytest hooks ----------------------------------------------------------------------
+
+    def pytest_configure(self, config: pytest.Config) -> None:
+        # pytest formats a long traceback of every failure, reading and parsing the source of
+        # each frame: seconds for an engine failing every scenario, and nobody reads it (the
+        # reason comes from the exception itself), so it gets Python's plain traceback.
+        config.option.tbstyle = "native"
 
     def pytest_collection_finish(self, session: pytest.Session) -> None:
         self.total = len(session.items)
@@ -74,8 +83,10 @@ class Collector:
     def pytest_runtest_makereport(
         self, item: pytest.Item, call: pytest.CallInfo[None]
     ) -> Generator[None, Any, None]:
-        if call.excinfo is not None and call.excinfo.errisinstance(AdapterError):
-            self._adapter_errors.add(item.nodeid)
+        if call.excinfo is not None and not call.excinfo.errisinstance(pytest.skip.Exception):
+            if call.excinfo.errisinstance(AdapterError):
+                self._adapter_errors.add(item.nodeid)
+            self._reasons.setdefault(item.nodeid, _failure_text(call.excinfo))
         yield
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
@@ -97,7 +108,7 @@ class Collector:
             result.outcome = ERRORED if errored else FAILED
             if result.outcome == FAILED and report.nodeid in self._open_points:
                 result.outcome = DIFFERS
-            result.reason = _failure_text(report)
+            result.reason = self._reasons.get(report.nodeid) or report.longreprtext
 
     def pytest_runtest_logfinish(self, nodeid: str, location: tuple[str, int, str]) -> None:
         result = self.results.get(nodeid)
@@ -132,12 +143,20 @@ def _skip_reason(report: pytest.TestReport) -> str:
     return str(longrepr)
 
 
-def _failure_text(report: pytest.TestReport) -> str:
-    """What went wrong in a line or two: the assertion's message (the step library words it
-    for people) and where it was raised, without pytest's expansion of every object."""
-    lines = [line for line in report.longreprtext.splitlines() if line.strip()]
-    errors = [line[1:].strip() for line in lines if line.startswith("E ")]
-    if not errors:
-        return "\n".join(lines[-3:])
-    location = lines[-1] if not lines[-1].startswith("E ") else ""
-    return "\n".join(filter(None, [errors[0], location]))
+def _failure_text(excinfo: pytest.ExceptionInfo[BaseException]) -> str:
+    """What went wrong in a line or two: the exception's first line (the step library words
+    its assertions for people) and where it was raised, without pytest's expansion of every
+    object."""
+    message = excinfo.exconly(tryshort=True).splitlines()[0]
+    if not excinfo.traceback:
+        return message
+    where = excinfo.traceback[-1]
+    return f"{message}\n{_shown_path(where.path)}:{where.lineno + 1}: {excinfo.typename}"
+
+
+def _shown_path(path: Path | str) -> str:
+    """A frame's file as pytest shows it: relative to the working directory."""
+    try:
+        return os.path.relpath(path)
+    except ValueError:  # another drive, on Windows
+        return str(path)
