@@ -143,6 +143,12 @@ EQUIVALENT = [
         "24-card deal after one draw, before which nothing is in play",
     ),
     (
+        "classic-strict",
+        "aisleriot-thirteen",
+        "a waste pair that top-with-below plays later can be played right after its draw, as "
+        "docs/solver.md shows; the solver sees face-down cards and reads no score",
+    ),
+    (
         "pysolfc-relaxed",
         "microsoft",
         "the same with the stock top in play: the card that draw moves was in play as the "

@@ -59,7 +59,7 @@ from numba.extending import intrinsic
 from .cards import Card
 from .game import Game
 from .layout import PYRAMID_SIZE, Geometry, Layout
-from .profiles import WASTE_DRAWN_WITH_BELOW, WASTE_TOP, Profile
+from .profiles import WASTE_DRAWN_WITH_BELOW, WASTE_TOP, WASTE_TOP_WITH_BELOW, Profile
 from .solver import geometry_tables
 
 _F = TypeVar("_F", bound=Callable[..., Any])
@@ -1018,7 +1018,7 @@ def _problem(game: Game) -> tuple[int, Array]:
     limited = profile.max_recycles is not None
     reserves = bool(profile.reserves)
     meets = profile.waste_play != WASTE_TOP or profile.stock_top_playable or reserves
-    needs_draw = profile.waste_play == WASTE_DRAWN_WITH_BELOW
+    needs_draw = searched_waste_play(game) == WASTE_DRAWN_WITH_BELOW
     rules = {
         _KING: king,
         _TOTAL: total,
@@ -1047,6 +1047,25 @@ def _problem(game: Game) -> tuple[int, Array]:
         | (game.recycles if limited else 0) << _RECYCLES_AT
     )
     return start, np.array(table, np.int64)
+
+
+def searched_waste_play(game: Game) -> str:
+    """The waste switch the core searches ``game``'s position under: the profile's, but
+    drawn-with-below for top-with-below while the waste holds at most one card (one card a
+    draw, one waste pile). Both give the same most removable, the same win and the same
+    shortest length (``docs/solver.md``, "Top-with-below searched as drawn-with-below"), and
+    drawn-with-below has fewer positions: a waste pair is only tried right after a draw, and
+    the waste cut may count fewer partners."""
+    profile = game.profile
+    if (
+        profile.waste_play == WASTE_TOP_WITH_BELOW
+        and profile.draw_count == 1
+        and profile.waste_piles == 1
+        and not profile.reserves
+        and len(game.waste) <= 1
+    ):
+        return WASTE_DRAWN_WITH_BELOW
+    return profile.waste_play
 
 
 def talon_cards(game: Game) -> list[Card]:

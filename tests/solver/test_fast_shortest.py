@@ -13,6 +13,8 @@ Skipped without numba: the core is an optional extra (``.[fast]``), which CI ins
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 from pathlib import Path
 
 import numpy as np
@@ -42,6 +44,7 @@ from pyramide.fast_solver import (
     _WORK_ROWS,
     _decode,
     _problem,
+    searched_waste_play,
 )
 from pyramide.game import UNDO_LIMIT
 from pyramide.layout import PYRAMID_SIZE
@@ -176,7 +179,7 @@ def _agrees_step_by_step(game: Game, positions: int) -> None:
     reference's, on the first ``positions`` positions a breadth-first walk from ``game`` meets
     (each compared whole: a wrong cost or bound may leave a line's length unchanged)."""
     start, table = _problem(game)
-    search = _Search(game)
+    search = _Search(_as_searched(game))
     work = np.zeros((_WORK_ROWS, _MAX_STEPS), np.int64)
     bounds = np.zeros((2, 1 << 16), np.int64)
     out, costs = work[2], work[5]
@@ -198,6 +201,14 @@ def _agrees_step_by_step(game: Game, positions: int) -> None:
             if following not in seen:
                 seen.add(following)
                 queue.append(following)
+
+
+def _as_searched(game: Game) -> Game:
+    """``game`` under the waste switch the core searches it with (:func:`searched_waste_play`:
+    its verdict and lengths are checked against the reference under the game's own)."""
+    searched = copy.copy(game)
+    searched.profile = dataclasses.replace(game.profile, waste_play=searched_waste_play(game))
+    return searched
 
 
 def _position(state: _State) -> int:

@@ -23,9 +23,11 @@ pytest.importorskip("numba")
 from budget import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pyramide import PROFILES, Draw, Game, Profile
+from pyramide import PROFILES, Draw, Game, Layout, Profile
+from pyramide.cards import Card
 from pyramide.dealcode import deal
 from pyramide.fast_solver import fast_verdict, supports
+from pyramide.layout import PYRAMID_SIZE
 from pyramide.profiles import WASTE_TOP_WITH_BELOW
 from pyramide.solver import solve
 from test_solver_brute_force import (
@@ -134,6 +136,17 @@ def test_several_cards_a_draw_are_supported_with_the_waste_top_alone_in_play() -
     assert not supports(
         Profile(name="draw-3-waste-pair", draw_count=3, waste_play=WASTE_TOP_WITH_BELOW)
     )
+
+
+def test_a_waste_pair_already_down_keeps_top_with_below() -> None:
+    """The core searches top-with-below as drawn-with-below only while the waste holds at most
+    one card (``searched_waste_play``): here the 8 and the 5 lie in the waste, not just drawn,
+    and only top-with-below lets them go, which the strict win needs."""
+    profile = PROFILES["aisleriot-thirteen"]
+    pyramid: list[Card | None] = [None] * PYRAMID_SIZE
+    pyramid[0] = Card.parse("2S")
+    game = Game(Layout(tuple(pyramid), waste=tuple(map(Card.parse, ("JH", "5C", "8D")))), profile)
+    assert fast_verdict(game) == _reference(game) == (PYRAMID_SIZE, True)
 
 
 @pytest.mark.parametrize("name", ["apophis"])
