@@ -15,8 +15,10 @@ first K deals of each profile only, as it costs far more), bar charts (matplotli
 ``stats`` extra), and the published win rates for the same rule sets with whether ours falls
 inside their interval.
 
-A deal not solved within ``--time-limit`` seconds is *unresolved*; the page says how many, and
-the interval is widened to hold whichever way they go (see :func:`pyramide.stats.summarize`).
+A deal whose win is not settled within ``--time-limit`` seconds is *unresolved*; the page says
+how many, and the interval is widened to hold whichever way they go (see
+:func:`pyramide.stats.summarize`). A deal proven lost whose most removable was not proven in
+time counts as lost.
 """
 
 from __future__ import annotations
@@ -167,13 +169,16 @@ def agreement(first: str, second: str, cache: Path) -> tuple[int, list[int]]:
         for seed in sorted(set(mine) & set(theirs))
         if mine[seed].resolved and theirs[seed].resolved
     ]
-    differ = [
-        seed
-        for seed in both
-        if (mine[seed].max_removed, mine[seed].winnable)
-        != (theirs[seed].max_removed, theirs[seed].winnable)
-    ]
-    return len(both), differ
+    return len(both), [seed for seed in both if _differ(mine[seed], theirs[seed])]
+
+
+def _differ(mine: DealResult, theirs: DealResult) -> bool:
+    """Whether two verdicts on one deal disagree on something both proved (a most removable
+    may be unproven where the win is settled)."""
+    if mine.winnable != theirs.winnable:
+        return True
+    proven = mine.max_removed is not None and theirs.max_removed is not None
+    return proven and mine.max_removed != theirs.max_removed
 
 
 def _load(cache: Path, profile: str) -> dict[int, DealResult]:
@@ -252,6 +257,14 @@ def _fast_plays(rules: Profile) -> bool:
     from pyramide.fast_solver import supports
 
     return supports(rules)
+
+
+def _mean_most(summary: dict[str, Any]) -> str:
+    """The mean most removable, with how many deals it is over when not all resolved ones."""
+    mean, known = summary["mean_max_removed"], summary["max_removed_known"]
+    if mean is None:
+        return "—"
+    return f"{mean:.2f}" if known == summary["resolved"] else f"{mean:.2f} ({known:,})"
 
 
 def _percent(value: float) -> str:
@@ -352,15 +365,17 @@ def page(summaries: Sequence[dict[str, Any]], args: argparse.Namespace) -> str:
             f"| {summary['profile']} ({summary['letter']}) | {summary['deals']:,} | "
             f"{summary['wins']:,} | {_percent(rate) if rate is not None else '—'} | "
             f"{_percent(low)} .. {_percent(high)} | {summary['unresolved']} | "
-            f"{summary['mean_max_removed']:.2f} | {shortest} | "
+            f"{_mean_most(summary)} | {shortest} | "
             + ", ".join(f"{core} {count:,}" for core, count in summary["solved_by"].items())
             + " |"
         )
     out += [
         "",
-        "A deal is *unresolved* when the solver did not finish it within the time limit; the "
-        "interval then holds whichever way those deals go (its low end counts them lost, its "
-        "high end won).",
+        "A deal is *unresolved* when the solver did not settle its win within the time limit; "
+        "the interval then holds whichever way those deals go (its low end counts them lost, "
+        "its high end won). A deal proven to have no win is lost even if its most removable "
+        "was not proven in time; the mean most removable is then over the deals where it was "
+        "(their number in brackets).",
         "",
         "The shortest win's length is proven by A* on the first `--shortest-deals` deals of a "
         "profile (the compiled core's A* takes milliseconds to a few seconds a deal, the "

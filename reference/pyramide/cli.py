@@ -141,7 +141,7 @@ def _add_stats(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--time-limit",
         type=float,
         metavar="SECONDS",
-        help="per deal; a deal not solved in time is reported unresolved",
+        help="per deal; a deal whose win is not settled in time is reported unresolved",
     )
     stats.add_argument(
         "--json", type=Path, metavar="FILE", help="the summary as JSON (- for stdout)"

@@ -160,7 +160,15 @@ _UNLIMITED = 99
 
 
 class SolverTimeout(Exception):
-    """The solver ran out of the time it was given before it proved what it was asked."""
+    """The solver ran out of the time it was given before it proved what it was asked.
+
+    ``winnable`` is what it had proved by then: False when the search for a win had ended
+    without one and the time ran out finding the most cards removable, else None."""
+
+    def __init__(self, winnable: bool | None = None) -> None:
+        proven = "no win; the most removable not proven in time" if winnable is False else ""
+        super().__init__(proven)
+        self.winnable = winnable
 
 
 _CHECK_EVERY = 255
@@ -1311,8 +1319,9 @@ def solve(game: Game, shortest: bool = True, time_limit: float | None = None) ->
     is merely a winning one.
 
     With a ``time_limit`` (seconds), :class:`SolverTimeout` is raised if the most cards
-    removable and whether a win exists are not proven in time; if they are but A* runs out of
-    time, the winning line already found is returned with ``shortest`` false.
+    removable and whether a win exists are not proven in time (its ``winnable`` says whether
+    the second was); if they are but A* runs out of time, the winning line already found is
+    returned with ``shortest`` false.
     """
     if uses_variant_search(game.profile):
         from .variant_solver import solve_variant
@@ -1323,7 +1332,10 @@ def solve(game: Game, shortest: bool = True, time_limit: float | None = None) ->
     most, line, met, deferred = _find_win(search)
     if line is None:
         goal = search.upper_bound(search.start)
-        most = _most_removed(search, most, goal=goal, needed=0, met=met, pending=deferred)
+        try:
+            most = _most_removed(search, most, goal=goal, needed=0, met=met, pending=deferred)
+        except SolverTimeout:
+            raise SolverTimeout(winnable=False) from None
         return Solution(most, False, (), search.visited, True)
     proven = False
     if shortest:

@@ -11,9 +11,11 @@ with :func:`pyramide.solver.solve` and reports
 - time per deal.
 
 Deals are solved in this process, in a pool of processes (``jobs``), or on a Dask cluster
-(``scheduler``, the ``cluster`` extra). A deal not solved within ``time_limit`` seconds is
-*unresolved*: it is reported as such, and the interval then covers both ways it could go
-(:func:`summarize`). Plots need matplotlib (the ``stats`` extra).
+(``scheduler``, the ``cluster`` extra). A deal whose win is not settled within ``time_limit``
+seconds is *unresolved*: it is reported as such, and the interval then covers both ways it could
+go (:func:`summarize`). A deal proven to have no win counts as lost even when its most
+removable was not proven in time: the win rate does not wait for it. Plots need matplotlib
+(the ``stats`` extra).
 
 Only the standard library is needed for the numbers: tqdm draws the progress bar when it is
 installed, a plain counter on standard error otherwise. With ``fast``, the verdicts and the
@@ -55,9 +57,10 @@ class DealResult:
 
     seed: int
     max_removed: int | None
-    """The most pyramid cards removable; None when unresolved."""
+    """The most pyramid cards removable; None when not proven in time."""
     winnable: bool | None
-    """None when unresolved."""
+    """None when unresolved (not proven in time); a deal with no win can have it proven and
+    its most removable not."""
     shortest: int | None
     """Moves in a proven shortest win; None without a win, unasked, or not proven in time."""
     seconds: float
@@ -112,8 +115,8 @@ def solve_deal(
             return DealResult(seed, most, winnable, length, time.perf_counter() - start, "fast")
     try:
         solution = solve(game, shortest=shortest, time_limit=time_limit)
-    except SolverTimeout:
-        return DealResult(seed, None, None, None, time.perf_counter() - start)
+    except SolverTimeout as timeout:  # (its win may be settled: see SolverTimeout)
+        return DealResult(seed, None, timeout.winnable, None, time.perf_counter() - start)
     length = len(solution.moves) if solution.winnable and solution.shortest and shortest else None
     return DealResult(
         seed, solution.max_removed, solution.winnable, length, time.perf_counter() - start
@@ -290,6 +293,7 @@ def summarize(profile: str, results: Sequence[DealResult]) -> dict[str, Any]:
     low, _ = wilson_interval(wins, len(results))
     _, high = wilson_interval(wins + unresolved, len(results))
     lengths = [result.shortest for result in resolved if result.shortest is not None]
+    most = [result.max_removed for result in resolved if result.max_removed is not None]
     times = [result.seconds for result in results]
     rules = PROFILES[profile]
     return {
@@ -305,12 +309,9 @@ def summarize(profile: str, results: Sequence[DealResult]) -> dict[str, Any]:
         "win_rate": wins / len(resolved) if resolved else None,
         "ci95": [low, high],
         "ci_method": "Wilson score interval, 95 %",
-        "max_removed": _histogram(r.max_removed for r in resolved if r.max_removed is not None),
-        "mean_max_removed": (
-            statistics.fmean(r.max_removed for r in resolved if r.max_removed is not None)
-            if resolved
-            else None
-        ),
+        "max_removed": _histogram(most),
+        "max_removed_known": len(most),
+        "mean_max_removed": statistics.fmean(most) if most else None,
         "shortest_win": _histogram(lengths),
         "shortest_win_known": len(lengths),
         "shortest_win_median": statistics.median(lengths) if lengths else None,
@@ -344,6 +345,12 @@ def report(summary: dict[str, Any]) -> str:
             "(the interval holds whichever way they go)"
         )
     lines.append("most pyramid cards removable: " + _inline(summary["max_removed"]))
+    open_most = summary["resolved"] - summary["max_removed_known"]
+    if open_most:
+        lines.append(
+            f"deals without a win whose most removable was not proven in time: {open_most} "
+            "(not counted above)"
+        )
     if summary["shortest_win"]:
         lines.append(
             f"shortest win (moves), {summary['shortest_win_known']} wins: "

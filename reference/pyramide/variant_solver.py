@@ -118,6 +118,8 @@ class _VariantSearch:
         self.game = game
         self.deadline = deadline
         self.ticks = 0
+        self.no_win = False
+        """Set by :func:`_walk` once it has proved there is no win (looking for one)."""
         self.limit = profile.max_recycles
         self.strict = profile.strict_win
         self.stock_playable = profile.stock_top_playable
@@ -411,6 +413,8 @@ def _walk(
     """The others, as (-bound, -places emptied, order met, position): the highest bound first."""
     order = count()
     while (hopeful or waiting) and best < goal:
+        if wins and not hopeful:  # every position the bound left a win to was expanded
+            search.no_win = True
         if hopeful:
             state = hopeful.pop()
             most, winnable = search.outlook(state)
@@ -499,13 +503,17 @@ def solve_variant(game: Game, shortest: bool = True, time_limit: float | None = 
     (:func:`pyramide.solver.uses_variant_search`).
 
     The walk proves the most removable and whether a win exists (raising
-    :class:`SolverTimeout` past ``time_limit``); with a win and ``shortest``, A* looks for a
+    :class:`SolverTimeout` past ``time_limit``, with ``winnable`` False if no win was left by
+    then); with a win and ``shortest``, A* looks for a
     shorter line than the walk's, and running out of time there returns the walk's line with
     ``shortest`` false.
     """
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     search = _VariantSearch(game, deadline)
-    best, positions, line = _walk(search, PYRAMID_SIZE + 1, 0, wins=True)
+    try:
+        best, positions, line = _walk(search, PYRAMID_SIZE + 1, 0, wins=True)
+    except SolverTimeout:
+        raise SolverTimeout(winnable=False if search.no_win else None) from None
     if line is None:
         return Solution(best, False, (), positions, True)
     proven = False

@@ -58,3 +58,26 @@ def test_the_variant_search_honours_the_time_limit_too() -> None:
     giza = _game("giza", 18)
     assert solve(giza, time_limit=600) == solve(giza)
     assert can_remove(giza, 28, time_limit=600)
+
+
+def test_a_deal_proven_lost_says_so_when_its_most_removable_runs_out_of_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # apophis 9: the bound leaves no win from the deal (found at once), and proving its most
+    # removable takes minutes; apophis 3: whether it is won is not settled in half a second
+    with pytest.raises(SolverTimeout) as lost:
+        solve(_game("apophis", 9), shortest=False, time_limit=0.5)
+    assert lost.value.winnable is False
+    with pytest.raises(SolverTimeout) as open_question:
+        solve(_game("apophis", 3), shortest=False, time_limit=0.5)
+    assert open_question.value.winnable is None
+    # the one-sequence search: the walk for a win ends without one, the time runs out after
+    game = _game("classic-strict", 0)
+
+    def out_of_time(*args: object, **kwargs: object) -> int:
+        raise SolverTimeout
+
+    monkeypatch.setattr("pyramide.solver._most_removed", out_of_time)
+    with pytest.raises(SolverTimeout) as one_sequence:
+        solve(game, shortest=False)
+    assert one_sequence.value.winnable is False

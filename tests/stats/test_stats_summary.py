@@ -13,6 +13,7 @@ from pyramide.stats import (
     Z_95,
     DealResult,
     StatsError,
+    report,
     run,
     solve_deal,
     summarize,
@@ -90,6 +91,19 @@ def test_a_deal_over_its_time_limit_is_unresolved() -> None:
     # deal 12 of three-passes needs hundreds of thousands of positions: far over 10 ms
     result = solve_deal("three-passes", 12, shortest=False, time_limit=0.01)
     assert not result.resolved and result.max_removed is None
+
+
+def test_a_deal_proven_lost_counts_as_lost_without_its_most_removable() -> None:
+    # apophis 9: no win from the deal (the bound shows it at once), its most removable takes
+    # minutes to prove
+    lost = solve_deal("apophis", 9, shortest=False, time_limit=0.5)
+    assert lost.resolved and lost.winnable is False and lost.max_removed is None
+    summary = summarize("apophis", [lost, _result(1, 28), _result(2, 26), _result(3, None)])
+    assert (summary["resolved"], summary["unresolved"], summary["wins"]) == (3, 1, 1)
+    assert summary["win_rate"] == pytest.approx(1 / 3)
+    assert summary["max_removed"] == {"26": 1, "28": 1} and summary["max_removed_known"] == 2
+    assert summary["mean_max_removed"] == 27
+    assert "without a win whose most removable was not proven in time: 1" in report(summary)
 
 
 def test_shortest_lengths_are_those_of_the_full_solve() -> None:
