@@ -208,17 +208,19 @@ def solve_profile(
     cache: Path,
     batch: int,
     fast: bool = False,
+    retry: bool = False,
 ) -> list[DealResult]:
     """Deals 0..deals-1 of ``profile``, from the cache where it has them; the first
     ``shortest_deals`` with A* (a cached result without a shortest length for a won deal is
     solved again when it is asked for). With ``fast``, the compiled core settles them all (its
-    A* for the first ``shortest_deals``), and the cached deals the reference left unresolved
-    too."""
+    A* for the first ``shortest_deals``), and the cached deals left not fully solved (the win
+    or the most removable not proven in time) too; with ``retry``, the solver tries those
+    again."""
     cached = _load(cache, profile)
 
     def wanted(seed: int) -> bool:
         result = cached.get(seed)
-        if result is None or (fast and not result.resolved):
+        if result is None or ((fast or retry) and result.max_removed is None):
             return True
         return seed < shortest_deals and bool(result.winnable) and result.shortest is None
 
@@ -226,29 +228,19 @@ def solve_profile(
         (True, [seed for seed in range(min(shortest_deals, deals)) if wanted(seed)]),
         (False, [seed for seed in range(shortest_deals, deals) if wanted(seed)]),
     ):
-        # contiguous runs of missing seeds, solved in batches and saved as they come
+        # the missing seeds, solved in batches and saved as they come
         while seeds:
-            first = seeds[0]
-            count = 1
-            while count < min(batch, len(seeds)) and seeds[count] == first + count:
-                count += 1
+            chosen, seeds = seeds[:batch], seeds[batch:]
             print(
-                f"{profile}: seeds {first}..{first + count - 1}"
+                f"{profile}: {len(chosen)} deals, seeds {chosen[0]}..{chosen[-1]}"
                 + (" with shortest wins" if shortest else ""),
                 file=sys.stderr,
             )
             results = run(
-                profile,
-                count,
-                first=first,
-                jobs=jobs,
-                shortest=shortest,
-                time_limit=time_limit,
-                fast=fast,
+                profile, chosen, jobs=jobs, shortest=shortest, time_limit=time_limit, fast=fast
             )
             _save(cache, profile, results)
             cached.update((result.seed, result) for result in results)
-            seeds = seeds[count:]
     return [cached[seed] for seed in range(deals)]
 
 
@@ -468,6 +460,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="settle the profiles the compiled core plays with it (extra: fast), its A* for "
         "the first --shortest-deals, unresolved cached deals included",
     )
+    parser.add_argument(
+        "--retry-unresolved",
+        action="store_true",
+        help="solve again the cached deals not fully solved (the win or the most removable not "
+        "proven in time), e.g. with a longer --time-limit",
+    )
     args = parser.parse_args(argv)
     if args.limited_deals is None:
         args.limited_deals = args.deals
@@ -479,6 +477,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--fast needs numba: pip install 'pyramide[fast]'")
     started = time.perf_counter()
     profiles = args.profile or list(PROFILES)
+    page_too = not args.profile or args.page_only
+    """The page and its figures are written from every profile's results, so not by a run
+    that solves some: the command the page shows must give them all."""
     summaries = []
     for profile, rules in PROFILES.items():
         deals = args.deals if rules.max_recycles is None else args.limited_deals
@@ -492,20 +493,26 @@ def main(argv: Sequence[str] | None = None) -> int:
                 args.cache,
                 args.batch,
                 args.fast and _fast_plays(rules),
+                args.retry_unresolved,
             )
-        else:
+        elif page_too:
             cached = _load(args.cache, profile)
             results = [cached[seed] for seed in range(deals) if seed in cached]
             if len(results) < deals:
                 print(f"{profile}: {len(results)} of {deals} deals in the cache", file=sys.stderr)
-        if not results:
+        else:
+            continue
+        if not results or not page_too:
             continue
         summary = summarize(profile, results)
         summary["plots"] = [str(path) for path in plot(summary, PLOTS, ("svg",))]
         summaries.append(summary)
         (PLOTS / f"{profile}.json").write_text(json.dumps(summary, indent=1) + "\n")
-    PAGE.write_text(page(summaries, args) + "\n")
     print(f"{time.perf_counter() - started:.0f} s", file=sys.stderr)
+    if not page_too:
+        print("solved into the cache; rebuild the page with --page-only", file=sys.stderr)
+        return 0
+    PAGE.write_text(page(summaries, args) + "\n")
     print(f"wrote {PAGE.relative_to(ROOT)} and {PLOTS.relative_to(ROOT)}/", file=sys.stderr)
     return 0
 

@@ -161,7 +161,7 @@ def check_fast(rules: Profile) -> None:
 
 def run(
     profile: str,
-    deals: int,
+    deals: int | Sequence[int],
     *,
     first: int = 0,
     jobs: int = 1,
@@ -171,31 +171,33 @@ def run(
     progress: bool = True,
     fast: bool = False,
 ) -> list[DealResult]:
-    """Solve seeds ``first .. first + deals - 1`` of ``profile``; results in seed order.
+    """Solve seeds ``first .. first + deals - 1`` of ``profile``, or the seeds ``deals`` lists
+    (those a resumed run still lacks); results in seed order.
 
     ``jobs`` > 1 solves them in that many processes (chunks of a few deals each); a Dask
     ``scheduler`` address (``tcp://host:8786``) sends them to a cluster instead. ``fast``
     solves them with the compiled core (verdicts, and shortest lines with ``shortest``).
     """
-    check_request(profile, deals, first, jobs, fast)
-    seeds = range(first, first + deals)
+    seeds = range(first, first + deals) if isinstance(deals, int) else deals
+    count = len(seeds)
+    check_request(profile, count, min(seeds, default=first), jobs, fast)
     if scheduler is not None:
         results = _run_dask(profile, seeds, (shortest, time_limit, fast), scheduler, progress)
     elif jobs == 1:
         results = _tracked(
             (solve_deal(profile, seed, shortest, time_limit, fast) for seed in seeds),
-            deals,
+            count,
             progress,
         )
     else:
-        size = max(1, min(16, deals // (jobs * 8)))
-        chunks = [seeds[i : i + size] for i in range(0, deals, size)]
+        size = max(1, min(16, count // (jobs * 8)))
+        chunks = [seeds[i : i + size] for i in range(0, count, size)]
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             futures = [
                 pool.submit(_solve_chunk, profile, chunk, shortest, time_limit, fast)
                 for chunk in chunks
             ]
-            results = _tracked(_each_done(futures), deals, progress)
+            results = _tracked(_each_done(futures), count, progress)
     return sorted(results, key=lambda result: result.seed)
 
 
@@ -208,7 +210,7 @@ def _each_done(futures: Sequence[Any]) -> Iterator[DealResult]:
 
 def _run_dask(
     profile: str,
-    seeds: range,
+    seeds: Sequence[int],
     how: tuple[bool, float | None, bool],
     scheduler: str,
     progress: bool,

@@ -87,6 +87,15 @@ def test_a_run_agrees_with_the_solver_in_one_or_two_processes() -> None:
         assert mine.shortest is None
 
 
+def test_any_seeds_can_be_run_as_a_cache_lacks_them() -> None:
+    seeds = [44, 3, 17]  # scattered and unsorted: what a resumed run is left with
+    pooled = run("app", seeds, jobs=2, shortest=False, progress=False)
+    assert [r.seed for r in pooled] == sorted(seeds)
+    for result in pooled:
+        alone = solve_deal("app", result.seed, shortest=False)
+        assert (result.max_removed, result.winnable) == (alone.max_removed, alone.winnable)
+
+
 def test_a_deal_over_its_time_limit_is_unresolved() -> None:
     # deal 12 of three-passes needs hundreds of thousands of positions: far over 10 ms
     result = solve_deal("three-passes", 12, shortest=False, time_limit=0.01)
