@@ -140,12 +140,14 @@ def test_several_cards_a_draw_are_supported_with_the_waste_top_alone_in_play() -
 
 def test_a_waste_pair_already_down_keeps_top_with_below() -> None:
     """The core searches top-with-below as drawn-with-below only while the waste holds at most
-    one card (``searched_waste_play``): here the 8 and the 5 lie in the waste, not just drawn,
-    and only top-with-below lets them go, which the strict win needs."""
+    one card (``searched_waste_play``): here the 8 lies on the 5 in the waste, not just drawn,
+    and only top-with-below lets them go (the jack drawn next goes with the 2), which the
+    strict win needs."""
     profile = PROFILES["aisleriot-thirteen"]
     pyramid: list[Card | None] = [None] * PYRAMID_SIZE
     pyramid[0] = Card.parse("2S")
-    game = Game(Layout(tuple(pyramid), waste=tuple(map(Card.parse, ("JH", "5C", "8D")))), profile)
+    waste = (Card.parse("5C"), Card.parse("8D"))
+    game = Game(Layout(tuple(pyramid), waste, (Card.parse("JH"),)), profile)
     assert fast_verdict(game) == _reference(game) == (PYRAMID_SIZE, True)
 
 
