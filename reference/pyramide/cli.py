@@ -112,9 +112,9 @@ def build_parser() -> argparse.ArgumentParser:
 def _add_stats(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     stats = commands.add_parser(
         "stats",
-        help="solve many deals of a profile: win rate with its 95 % interval, distributions",
+        help="solve many deals of a profile: win rate with its 95 %% interval, distributions",
         description="Solve deals PY1-<letter>-<seed> for seeds FIRST..FIRST+N-1 exactly and "
-        "print the win rate with a 95 %% Wilson interval, the distribution of the most pyramid "
+        "print the win rate with a 95 % Wilson interval, the distribution of the most pyramid "
         "cards removable and of the shortest win's length. Progress goes to standard error.",
     )
     stats.add_argument("--profile", required=True, metavar="NAME", help="a named profile")

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 
 import pytest
 from pyramide import Game, Status, parse_code, parse_move
-from pyramide.cli import main
+from pyramide.cli import build_parser, main
 
 
 def test_deal_json_gives_the_documented_deal_in_ascii(capsys: pytest.CaptureFixture[str]) -> None:
@@ -105,3 +106,15 @@ def test_solve_fast_names_the_profile_it_cannot_play(capsys: pytest.CaptureFixtu
     err = capsys.readouterr().err
     assert err.startswith("pyramide solve: ") and "apophis" in err
     assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_every_help_text_prints() -> None:
+    """argparse %-formats help texts, not descriptions: a bare % in a command's help crashed
+    ``pyramide --help``, and a %% in a description printed as two."""
+    parser = build_parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    top = " ".join(parser.format_help().split())
+    assert "its 95 % interval" in top
+    for name, command in commands.choices.items():
+        assert name in top
+        assert "%%" not in command.format_help(), name
