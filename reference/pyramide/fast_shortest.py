@@ -480,8 +480,7 @@ def _replayed(game: Game, path: Array) -> list[Move]:
     the stock is empty: neither is ever a choice) its moves leave room for, then the removal of
     the cards its positions differ by. ``Game.push`` checks each move; the game must end won.
     (A copy, not push and pop on ``game``: its undo keeps only the last 100 moves.)"""
-    play = Game(game.layout(), game.profile)
-    play.recycles, play.fresh_draw = game.recycles, game.fresh_draw
+    play = game.position_copy()
     pyramid = list(game.pyramid)
     talon = talon_cards(game)
     line: list[Move] = []

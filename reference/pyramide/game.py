@@ -107,6 +107,14 @@ class Game:
             self.profile.geometry,
         )
 
+    def position_copy(self) -> Game:
+        """A new game at this position: the same cards, recycles used and draw bit, and no
+        history (score and counter at 0). The solvers play their lines out on one, rather
+        than by push and pop here, whose undo keeps only the last moves."""
+        copy = Game(self.layout(), self.profile, self.code)
+        copy.recycles, copy.fresh_draw = self.recycles, self.fresh_draw
+        return copy
+
     def is_free(self, index: int) -> bool:
         """A pyramid card is free when neither place of the row below holds a card."""
         return self.pyramid[index] is not None and all(

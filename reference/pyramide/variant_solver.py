@@ -344,9 +344,7 @@ class _VariantSearch:
     def replay(self, actions: Sequence[_Action]) -> list[Move]:
         """The cards of a line found by place, replayed on a copy of the game (which raises
         :class:`~pyramide.game.IllegalMoveError` should a move not be legal)."""
-        game = self.game
-        copy = Game(game.layout(), game.profile)
-        copy.recycles, copy.fresh_draw = game.recycles, game.fresh_draw
+        copy = self.game.position_copy()
         line: list[Move] = []
         for action in actions:
             move: Move
@@ -504,9 +502,8 @@ def solve_variant(game: Game, shortest: bool = True, time_limit: float | None = 
 
     The walk proves the most removable and whether a win exists (raising
     :class:`SolverTimeout` past ``time_limit``, with ``winnable`` False if no win was left by
-    then); with a win and ``shortest``, A* looks for a
-    shorter line than the walk's, and running out of time there returns the walk's line with
-    ``shortest`` false.
+    then); with a win and ``shortest``, A* looks for a shorter line than the walk's, and
+    running out of time there returns the walk's line with ``shortest`` false.
     """
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     search = _VariantSearch(game, deadline)
