@@ -584,9 +584,39 @@ def _runs(
 def _talon_steps(
     position: int, free: int, stop_at_king: bool, game: Array, work: Array, found: int
 ) -> int:
-    """The removals of talon cards after each run of :func:`_runs`, appended to ``work[2]``
-    (and their moves to ``work[5]``: the run's draws and recycle, plus the removal) from entry
-    ``found`` on; how many steps there are then. ``work[1]`` and ``work[6]`` are scratch.
+    """The removals of talon cards after each run of draws (and recycle) that brings them into
+    play, appended to ``work[2]`` (and their moves to ``work[5]``: the run's draws and recycle,
+    plus the removal) from entry ``found`` on; how many steps there are then: by
+    :func:`_forward_steps` when the stock only goes forward and only the waste top is in play,
+    else by :func:`_run_steps`. Both give the same steps in the same order there (a test checks
+    it); the first, on a strict single pass, takes a third of the time."""
+    forward = game[_RULES, _DRAW] == 1 and not game[_RULES, _STOCK_TOP]
+    if forward and 0 <= game[_RULES, _LIMIT] <= position >> _RECYCLES_AT:
+        return _forward_steps(position, free, stop_at_king, game, work, found)
+    return _run_steps(position, free, stop_at_king, game, work, found)
+
+
+@_jit
+def _playable(free: int, game: Array) -> int:
+    """The ranks (a mask) of the talon cards that can leave in play: Kings, and the partners of
+    the ``free`` pyramid cards."""
+    king, total = game[_RULES, _KING], game[_RULES, _TOTAL]
+    playable: int = 1 << king
+    rest = free
+    while rest:
+        i = _low(rest)
+        rest &= rest - 1
+        if game[_RANK, i] < king:
+            playable |= 1 << (total - game[_RANK, i])
+    return playable
+
+
+@_jit
+def _run_steps(
+    position: int, free: int, stop_at_king: bool, game: Array, work: Array, found: int
+) -> int:
+    """:func:`_talon_steps` under any switch, by the runs of :func:`_runs`. ``work[1]`` and
+    ``work[6]`` are scratch.
 
     Boundary k (k of the talon cards left in the waste) brings the stock top present[k] into
     play under its switch, the waste top present[k - 1] otherwise. Under the playable stock top,
@@ -598,14 +628,7 @@ def _talon_steps(
     needs_draw = game[_RULES, _NEEDS_DRAW]
     present, out, costs, runs = work[1], work[2], work[5], work[6]
     pyramid, talon, boundary, recycles, fresh = _decode(position)
-    # the ranks of the talon cards that can leave in play: Kings, and partners of free cards
-    playable = 1 << king
-    rest = free
-    while rest:
-        i = _low(rest)
-        rest &= rest - 1
-        if game[_RANK, i] < king:
-            playable |= 1 << (total - game[_RANK, i])
+    playable = _playable(free, game)
     size = 0
     in_waste = 0
     rest = talon
@@ -653,6 +676,60 @@ def _talon_steps(
                 out[found], costs[found] = _position(pyramid, both, beneath, used), cost
                 found += 1
     return found
+
+
+@_jit
+def _forward_steps(
+    position: int, free: int, stop_at_king: bool, game: Array, work: Array, found: int
+) -> int:
+    """:func:`_talon_steps` when the stock only goes forward, one card a draw, and only the
+    waste top is in play (no recycle left, the stock top not playable), in one pass up the
+    talon: the waste top, then each stock card as a draw makes it the waste top, with the
+    card beneath it (``beneath``) and the one beneath that (``third``), the run's cost one
+    move a draw plus the removal. The steps of :func:`_run_steps`, without building its runs
+    (on a strict single pass, that took a third of the search's time)."""
+    king, total = game[_RULES, _KING], game[_RULES, _TOTAL]
+    out, costs = work[2], work[5]
+    pyramid, talon, boundary, recycles, fresh = _decode(position)
+    playable = _playable(free, game)
+    pairs = game[_RULES, _TALON_PAIRS] != 0
+    needs_draw = game[_RULES, _NEEDS_DRAW] != 0
+    waste = talon & ((1 << boundary) - 1)
+    stock = talon ^ waste
+    card = _length(waste) - 1
+    beneath = _length(waste & ~(1 << card)) - 1 if card >= 0 else -1
+    third = _length(waste & ((1 << beneath) - 1)) - 1 if beneath >= 0 else -1
+    cost, drew = 1, fresh
+    while True:
+        if card >= 0:
+            rank = game[_TALON_RANK, card]
+            if playable >> rank & 1:
+                alone = pyramid | _position(0, talon & ~(1 << card), beneath + 1, recycles)
+                if rank == king:
+                    out[found], costs[found] = alone, cost
+                    found += 1
+                partners = free & game[_RANK_MASK, total - rank] if rank < king else 0
+                while partners:
+                    out[found], costs[found] = alone & ~(partners & -partners), cost
+                    found += 1
+                    partners &= partners - 1
+            if (
+                pairs
+                and (drew or not needs_draw)
+                and beneath >= 0
+                and game[_TALON_RANK, beneath] + rank == total
+            ):
+                both = talon & ~(1 << card) & ~(1 << beneath)
+                out[found], costs[found] = _position(pyramid, both, third + 1, recycles), cost
+                found += 1
+            if stop_at_king and rank == king:
+                return found
+        if not stock:
+            return found
+        third, beneath, card = beneath, card, _low(stock)
+        stock &= stock - 1
+        cost += 1  # one draw more
+        drew = True
 
 
 @_jit
@@ -878,7 +955,7 @@ def _search(start: int, game: Array, work: Array, bounds: Array) -> tuple[int, b
     tables, counts = _unowned(game), _unowned(work[0])
     out, kept, cuts = _unowned(work[2]), _unowned(work[3]), _unowned(work[4])
     known, rows = _unowned(bounds), _unowned(work)
-    visited = _filled(1 << 12, _EMPTY)  # counted, and kept alive for the view below
+    visited = _filled(1 << 15, _EMPTY)  # counted, and kept alive for the view below
     table = _unowned(visited)
     rounds = limit + 1 if limit >= 0 else 1
     heads = _filled(2 * _BOUNDS * rounds * _BOUNDS, -1)
@@ -890,29 +967,36 @@ def _search(start: int, game: Array, work: Array, bounds: Array) -> tuple[int, b
     steps, win = 1, True
     while True:
         for step in range(steps):
-            loose, cut = _loose(out[step], tables)
-            kept[step] = loose
-            cuts[step] = cut
-            _prefetch(table, _home(loose & key, len(table) - 1))
-            if loose != out[step]:
+            if limit < 0:
+                loose, cut = _loose(out[step], tables)
+                kept[step], cuts[step] = loose, cut
+                _prefetch(table, _home(loose & key, len(table) - 1))
+            else:
                 _prefetch(table, _home(out[step] & key, len(table) - 1))
         accepted = 0
         for step in range(steps):
-            following, loose, cut = out[step], kept[step], cuts[step] != 0
+            following = out[step]
             if (stored + 2) * 2 > len(table):
                 visited = _grown(table, key)
                 table = _unowned(visited)
-            slot = _slot(table, loose & key, key)
+            whole = -1
+            if limit >= 0:
+                # with limited recycling a position is recorded under its whole key too, so
+                # that a position met later with all these cards and no lower standing is
+                # known to be matched by this one; that check comes first, as it needs no
+                # waste cut (a third of the steps stop there)
+                whole = _slot(table, following & key, key)
+                if table[whole] != _EMPTY and table[whole] >> at <= following >> at:
+                    continue
+                loose, cut = _loose(following, tables)
+            else:
+                loose, cut = kept[step], cuts[step] != 0
+            same = limit >= 0 and loose == following
+            slot = whole if same else _slot(table, loose & key, key)
             if table[slot] != _EMPTY and table[slot] >> at <= loose >> at:
                 continue
             if limit >= 0 and loose != following:
-                # recorded under its whole key too, so that a position met later with all
-                # these cards and no lower standing is known to be matched by this one
-                whole = _slot(table, following & key, key)
-                if table[whole] != _EMPTY:
-                    if table[whole] >> at <= following >> at:
-                        continue
-                else:
+                if table[whole] == _EMPTY:
                     stored += 1
                 table[whole] = following
                 slot = _slot(table, loose & key, key)
