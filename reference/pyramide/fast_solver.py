@@ -183,7 +183,9 @@ _HASH = -7046029254386353131
 # talon slot, its card's rank and (reserve piles) the slots above it in its pile; and the rules.
 _RANK, _COVER, _REACH, _UNDER, _PARENTS = range(5)
 _RANK_MASK, _TALON_MASK, _PLACES, _COMPATIBLE, _TALON_RANK, _RULES, _ABOVE = range(5, 12)
-_ROWS, _COLUMNS = 12, 64
+# and, from row _COVERED on, what the cards of each 7 places lie on (see :func:`_free`)
+_COVERED, _CHUNK = 12, 7
+_COLUMNS = 64
 # entries of the rules row
 _KING, _TOTAL, _STRICT, _LIMIT, _TALON_PAIRS, _NEEDS_DRAW, _STOCK_TOP, _COVERING = range(8)
 _BY_RANK, _MEETS, _DRAW, _STANDING_AT, _RESERVES = 8, 9, 10, 11, 12
@@ -439,8 +441,14 @@ def _uncovered(cards: int, row: int, game: Array) -> int:
 
 @_jit
 def _free(pyramid: int, game: Array) -> int:
-    """The free places: present, with no card of the next row on them."""
-    return _uncovered(pyramid, _COVER, game)
+    """The free places: present, with no card of the next row on them. The places the cards
+    lie on are read from a table, for each 7 places, by which of them are present (four
+    lookups, not a loop over the cards: this runs for every position expanded)."""
+    covered = 0
+    for chunk in range(PYRAMID_SIZE // _CHUNK):
+        entry = chunk << _CHUNK | pyramid >> _CHUNK * chunk & (1 << _CHUNK) - 1
+        covered |= game[_COVERED + (entry >> 6), entry & 63]
+    return pyramid & ~covered
 
 
 @_jit
@@ -1061,6 +1069,21 @@ def _shape(geometry: Geometry, covering: bool) -> tuple[tuple[int, ...], ...]:
     return tables.cover_masks, tables.under, parents, apart
 
 
+@cache
+def _covered_rows(geometry: Geometry) -> Array:
+    """The game table's rows from :data:`_COVERED` on (see :func:`_free`): what the cards of
+    each 7 places lie on, by which of them are present. Read only; the table gets a copy."""
+    parents = _shape(geometry, False)[2]
+    covered = np.zeros(PYRAMID_SIZE // _CHUNK << _CHUNK, np.int64)
+    for entry in range(len(covered)):
+        first = (entry >> _CHUNK) * _CHUNK
+        for i in range(_CHUNK):
+            if entry >> i & 1:
+                covered[entry] |= parents[first + i]
+    covered.flags.writeable = False
+    return covered.reshape(-1, _COLUMNS)
+
+
 def _problem(game: Game) -> tuple[int, Array]:
     """The arguments of :func:`_search` for ``game``'s position: the start position and the
     game table (see its rows above), built as lists (setting numpy entries one by one would
@@ -1069,7 +1092,7 @@ def _problem(game: Game) -> tuple[int, Array]:
     deck = profile.deck_cards
     king, total = deck.top_rank, deck.target
     covers, under, parents, apart = _shape(profile.geometry, profile.pairs_with_covering_card)
-    table = [[0] * _COLUMNS for _ in range(_ROWS)]
+    table = [[0] * _COLUMNS for _ in range(_COVERED)]
     ranks = [card.rank if card else 0 for card in game.pyramid]
     places: list[list[int]] = [[] for _ in range(king + 1)]
     rank_mask, packed = table[_RANK_MASK], table[_PLACES]
@@ -1130,7 +1153,7 @@ def _problem(game: Game) -> tuple[int, Array]:
         | len(game.waste) << _BOUNDARY_AT
         | (game.recycles if limited else 0) << _RECYCLES_AT
     )
-    return start, np.array(table, np.int64)
+    return start, np.vstack((np.array(table, np.int64), _covered_rows(profile.geometry)))
 
 
 def searched_waste_play(game: Game) -> str:
