@@ -963,7 +963,10 @@ def _search(start: int, game: Array, work: Array, bounds: Array) -> tuple[int, b
     tables, counts = _unowned(game), _unowned(work[0])
     out, kept, cuts = _unowned(work[2]), _unowned(work[3]), _unowned(work[4])
     known, rows = _unowned(bounds), _unowned(work)
-    visited = _filled(1 << 15, _EMPTY)  # counted, and kept alive for the view below
+    # counted, and kept alive for the view below; 2^15 slots (256 kB) spare the median deal
+    # of a strict single pass the three or four growths from 2^12 (a tenth of its time), at
+    # 0.007 ms for a deal that needs none
+    visited = _filled(1 << 15, _EMPTY)
     table = _unowned(visited)
     rounds = limit + 1 if limit >= 0 else 1
     heads = _filled(2 * _BOUNDS * rounds * _BOUNDS, -1)
