@@ -36,9 +36,11 @@ and the profiles forbid it with these piles.
   place more empty. No move has a time limit under these switches (the drawn-with-below pair is
   excluded), so nothing is lost by waiting one move.
 - In the walks that do not count moves (the verdict, the most removable), a reserve top that
-  goes alone is removed at once too. The reserves are never dealt onto: taking such a card only
-  puts the card beneath it in play, so every move of a line stays legal and its pyramid ends
-  the same. This costs a move a shortest line may not need, so A* does not use it. (A waste
+  goes alone is removed at once too, and so is a waste top that goes alone once no recycle is
+  left. The reserves are never dealt onto, and a waste pile is never gathered again then: taking
+  such a card only puts the card beneath it in play (the draws still deal the same cards onto
+  the same piles), so every move of a line stays legal and its pyramid ends the same. This costs
+  a move a shortest line may not need, so A* does not use it. (While a recycle is left, a waste
   top that goes alone is not removed at once: with several waste piles or several cards a draw,
   a card fewer changes which cards the next pass deals where.)
 - In the walks, of two positions with the same cards in the same places, the one with fewer
@@ -127,6 +129,7 @@ class _VariantSearch:
         self.draw_count = profile.draw_count
         self.wastes = len(game.wastes)
         self.reserves = range(1 + self.wastes, 1 + self.wastes + len(game.reserves))
+        self.waste_numbers = range(1, 1 + self.wastes)
         """The reserve piles' numbers in the talon."""
         self.per_draw = self.wastes if self.wastes > 1 else self.draw_count
         """The most cards a draw moves out of the stock."""
@@ -265,8 +268,8 @@ class _VariantSearch:
 
     def moves(self, state: _State, walk: bool) -> list[tuple[_Action, _State]]:
         """Every legal move and the position it leads to, removals first; only one removal
-        when a pyramid card (or, in a ``walk``, a reserve top) that goes alone is free (see
-        the module's reductions)."""
+        when a pyramid card (or, in a ``walk``, a reserve top, or a waste top with no recycle
+        left) that goes alone is free (see the module's reductions)."""
         pyramid, talon, recycles, key = state
         alone, pairs, partners = self.pyramid_moves(pyramid)
         if alone >= 0:
@@ -274,7 +277,9 @@ class _VariantSearch:
         piles = talon.split(_SEPARATOR)
         king = self.king
         if walk:
-            for number in self.reserves:
+            last_round = self.limit is not None and recycles >= self.limit
+            goes_now = [*self.reserves, *(self.waste_numbers if last_round else ())]
+            for number in goes_now:
                 if piles[number] and piles[number][-1] == king:
                     return [((_PILE + number,), self.take(state, piles, (_PILE + number,)))]
         found = [(action, (after, talon, recycles, key)) for action, after in pairs]
