@@ -410,8 +410,10 @@ def _walk(
     best = search.removed(start)
     if wins and search.is_won(start):
         return best + 1, 1, []
-    hopeful = [start]
-    """Positions from which the bound says a win is left (all of them without ``wins``)."""
+    most, winnable = search.outlook(start)
+    hopeful = [(start, most + (wins and winnable))]
+    """Positions from which the bound says a win is left (all of them without ``wins``), with
+    their bound (a win counting one more)."""
     waiting: list[tuple[int, int, int, _State]] = []
     """The others, as (-bound, -places emptied, order met, position): the highest bound first."""
     order = count()
@@ -419,9 +421,7 @@ def _walk(
         if wins and not hopeful:  # every position the bound left a win to was expanded
             search.no_win = True
         if hopeful:
-            state = hopeful.pop()
-            most, winnable = search.outlook(state)
-            bound = most + (wins and winnable)
+            state, bound = hopeful.pop()
         else:
             negative_bound, _, _, state = heapq.heappop(waiting)
             bound = -negative_bound
@@ -445,7 +445,7 @@ def _walk(
             best = max(best, value)
             most, winnable = search.outlook(following)
             if not wins or winnable:
-                hopeful.append(following)
+                hopeful.append((following, most + (wins and winnable)))
             else:
                 heapq.heappush(waiting, (-most, -value, next(order), following))
     return best, len(met), None
