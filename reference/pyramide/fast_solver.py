@@ -630,7 +630,7 @@ def _run_steps(
     play under its switch, the waste top present[k - 1] otherwise. Under the playable stock top,
     past the first boundary only the stock top's removals are tried (the waste top was the stock
     top one draw before, one move cheaper)."""
-    king, total = game[_RULES, _KING], game[_RULES, _TOTAL]
+    total = game[_RULES, _TOTAL]
     limit = game[_RULES, _LIMIT]
     stock_top_playable = game[_RULES, _STOCK_TOP]
     needs_draw = game[_RULES, _NEEDS_DRAW]
@@ -671,18 +671,31 @@ def _run_steps(
             rank = game[_TALON_RANK, card]
             if playable >> rank & 1:
                 alone = pyramid | _position(0, talon & ~(1 << card), boundary_after, used)
-                if rank == king:
-                    out[found], costs[found] = alone, cost
-                    found += 1
-                partners = free & game[_RANK_MASK, total - rank] if rank < king else 0
-                while partners:
-                    out[found], costs[found] = alone & ~(partners & -partners), cost
-                    found += 1
-                    partners &= partners - 1
+                found = _leaving(alone, rank, free, cost, game, work, found)
             if other >= 0 and game[_TALON_RANK, other] + rank == total:
                 both = talon & ~(1 << card) & ~(1 << other)
                 out[found], costs[found] = _position(pyramid, both, beneath, used), cost
                 found += 1
+    return found
+
+
+@_jit
+def _leaving(
+    alone: int, rank: int, free: int, cost: int, game: Array, work: Array, found: int
+) -> int:
+    """The removals of a talon card of ``rank`` in play (``alone``: the position without it),
+    appended to ``work[2]`` at ``cost`` moves each (``work[5]``) from entry ``found`` on; how
+    many steps there are then: alone if a King, else with each ``free`` pyramid partner."""
+    king, total = game[_RULES, _KING], game[_RULES, _TOTAL]
+    out, costs = work[2], work[5]
+    if rank == king:
+        out[found], costs[found] = alone, cost
+        return found + 1
+    partners = free & game[_RANK_MASK, total - rank]
+    while partners:
+        out[found], costs[found] = alone & ~(partners & -partners), cost
+        found += 1
+        partners &= partners - 1
     return found
 
 
@@ -713,14 +726,7 @@ def _forward_steps(
             rank = game[_TALON_RANK, card]
             if playable >> rank & 1:
                 alone = pyramid | _position(0, talon & ~(1 << card), beneath + 1, recycles)
-                if rank == king:
-                    out[found], costs[found] = alone, cost
-                    found += 1
-                partners = free & game[_RANK_MASK, total - rank] if rank < king else 0
-                while partners:
-                    out[found], costs[found] = alone & ~(partners & -partners), cost
-                    found += 1
-                    partners &= partners - 1
+                found = _leaving(alone, rank, free, cost, game, work, found)
             if (
                 pairs
                 and (drew or not needs_draw)
