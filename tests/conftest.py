@@ -17,11 +17,13 @@ from pathlib import Path
 from budget import PROFILE
 from hypothesis import HealthCheck, settings
 
-SCRIPTS = Path(__file__).resolve().parents[1] / "scripts"
-"""The tools in ``scripts/`` are scripts, not a package: importable for the tests that check
-them (the site generator, the mutation judge)."""
-if str(SCRIPTS) not in sys.path:
-    sys.path.insert(0, str(SCRIPTS))
+ROOT = Path(__file__).resolve().parents[1]
+SCRIPTS = ROOT / "scripts"
+"""The tools in ``scripts/`` and ``benchmarks/`` are scripts, not packages: importable for the
+tests that check them (the site generator, the mutation judge, the solver's benchmark)."""
+for folder in (SCRIPTS, ROOT / "benchmarks"):
+    if str(folder) not in sys.path:
+        sys.path.insert(0, str(folder))
 
 settings.register_profile(
     "ci",
