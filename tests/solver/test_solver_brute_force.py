@@ -64,7 +64,8 @@ def small_games(draw: st.DrawFn, profile: Profile) -> Game:
     places = sorted(_close_upwards(set(chosen), geometry))
     assert places[-1] < lowest_row.stop
     talon_size = draw(st.integers(0, 8))
-    deck = draw(_rich_decks(profile.deck_cards))
+    # (a deck of one pair of ranks can be smaller than the places a wide row closes up to)
+    deck = draw(_rich_decks(profile.deck_cards).filter(lambda cards: len(cards) >= len(places)))
     cards: list[Card] = draw(st.permutations(deck))[: len(places) + talon_size]
     pyramid: list[Card | None] = [None] * geometry.size
     for place, card in zip(places, cards[: len(places)], strict=True):
