@@ -184,16 +184,15 @@ def run(
     """Time every deal of each profile under each core (one after the other on each deal, so
     that both meet the same conditions), printing a row per profile and core as it ends."""
     rows: list[Row] = []
-    asked = cores
     for profile in profiles:
-        cores = playing(profile, asked)
-        count = deals if deals is not None else default_deals(profile, cores)
-        times: dict[str, list[float]] = {core: [] for core in cores}
-        verdicts: dict[str, list[Verdict | None]] = {core: [] for core in cores}
-        stopped = dict.fromkeys(cores, 0)
-        wall = dict.fromkeys(cores, 0.0)
+        timed = playing(profile, cores)
+        count = deals if deals is not None else default_deals(profile, timed)
+        times: dict[str, list[float]] = {core: [] for core in timed}
+        verdicts: dict[str, list[Verdict | None]] = {core: [] for core in timed}
+        stopped = dict.fromkeys(timed, 0)
+        wall = dict.fromkeys(timed, 0.0)
         for seed in range(count):
-            for core in cores:
+            for core in timed:
                 begun = time.perf_counter()
                 seconds, verdict, timed_out = time_deal(profile, seed, mode, timeout, core)
                 wall[core] += time.perf_counter() - begun
@@ -202,14 +201,14 @@ def run(
                 stopped[core] += timed_out
             print(
                 f"\r{profile} {mode}: {seed + 1}/{count}, "
-                + ", ".join(f"{core} {sum(times[core]):.1f} s" for core in cores)
+                + ", ".join(f"{core} {sum(times[core]):.1f} s" for core in timed)
                 + "   ",
                 end="",
                 file=sys.stderr,
                 flush=True,
             )
         print(file=sys.stderr)
-        for core in cores:
+        for core in timed:
             row = _row(profile, core, mode, times[core], verdicts[core], stopped[core], wall[core])
             rows.append(row)
             print(table_row(row), flush=True)

@@ -129,8 +129,10 @@ class _VariantSearch:
         self.draw_count = profile.draw_count
         self.wastes = len(game.wastes)
         self.reserves = range(1 + self.wastes, 1 + self.wastes + len(game.reserves))
-        self.waste_numbers = range(1, 1 + self.wastes)
         """The reserve piles' numbers in the talon."""
+        self.last_round_alone = (*self.reserves, *range(1, 1 + self.wastes))
+        """The piles whose top King goes at once in a walk once no recycle is left: the
+        reserves and the waste piles (see the module's reductions)."""
         self.per_draw = self.wastes if self.wastes > 1 else self.draw_count
         """The most cards a draw moves out of the stock."""
         piles_in_play = self.wastes + len(game.reserves) + self.stock_playable
@@ -278,8 +280,7 @@ class _VariantSearch:
         king = self.king
         if walk:
             last_round = self.limit is not None and recycles >= self.limit
-            goes_now = [*self.reserves, *(self.waste_numbers if last_round else ())]
-            for number in goes_now:
+            for number in self.last_round_alone if last_round else self.reserves:
                 if piles[number] and piles[number][-1] == king:
                     return [((_PILE + number,), self.take(state, piles, (_PILE + number,)))]
         found = [(action, (after, talon, recycles, key)) for action, after in pairs]
