@@ -251,6 +251,7 @@ class PyramidBounds:
         self._pairs_cache: dict[tuple[int, int, int], int] = {}
         self._partners_cache: dict[int, int] = {}
         self._lonely_cache: dict[int, int] = {}
+        self._bag_cache: dict[int, int] = {}
 
     def free(self, pyramid: int) -> tuple[int, ...]:
         found = self._free_cache.get(pyramid)
@@ -433,6 +434,51 @@ class PyramidBounds:
         winnable = most == PYRAMID_SIZE and (not self.profile.strict_win or balanced)
         found = self._prospects_cache[key] = (most, winnable)
         return found
+
+    def bag_most(self, pyramid: int, talon_key: int) -> int:
+        """The most pyramid places that can end empty were every talon card in play at any
+        time (the talon a bag of ranks): exact for that relaxation, so an upper bound here.
+
+        Every line of the game maps onto a line of the relaxation with the same pyramid
+        removals: keep its removals of pyramid cards (a King alone, two pyramid cards, or one
+        with a talon card, which the bag then has too: it only ever lost the cards the line
+        removed) and drop its draws, recycles and talon-only removals. The relaxation keeps
+        what the matchings of :meth:`prospects_of` drop, the order in which the pyramid
+        frees its cards, and so proves deals lost whose every card has a partner somewhere,
+        but not in an order the pyramid allows. Searched
+        depth first over (pyramid, bag), each value cached; a free top-rank card is removed at
+        once (as in the searches), and a position whose :meth:`prospects_of` cannot beat the
+        best found is not entered.
+        """
+        key = pyramid | talon_key << PYRAMID_SIZE
+        found = self._bag_cache.get(key)
+        if found is not None:
+            return found
+        free, ranks, total = self.free(pyramid), self.ranks, self.pair_total
+        king = next((i for i in free if ranks[i] == self.king), -1)
+        if king >= 0:
+            found = self._bag_cache[key] = self.bag_most(pyramid & ~(1 << king), talon_key)
+            return found
+        after: list[tuple[int, int]] = []
+        for n, i in enumerate(free):
+            after += [
+                (pyramid & ~(1 << i) & ~(1 << j), talon_key)
+                for j in free[n + 1 :]
+                if ranks[i] + ranks[j] == total
+            ]
+            partner = 1 << 3 * (total - ranks[i])
+            if talon_key & 7 * partner:
+                after.append((pyramid & ~(1 << i), talon_key - partner))
+        if self.profile.pairs_with_covering_card:
+            after += [(rest, talon_key) for _, _, rest in self.covering_pairs(pyramid, free)]
+        best = PYRAMID_SIZE - pyramid.bit_count()
+        for rest, bag in after:
+            if best == PYRAMID_SIZE:
+                break
+            if self.prospects_of(rest, bag)[0] > best:
+                best = max(best, self.bag_most(rest, bag))
+        self._bag_cache[key] = best
+        return best
 
     def partner_supply(self, pyramid: int, counts: Sequence[int] | None) -> tuple[int, ...]:
         """For each rank r, how many cards could ever take a talon card of rank r away: the

@@ -48,17 +48,21 @@ and the profiles forbid it with these piles.
   other, and nothing else reads the count), so the walks skip the other. The line they keep
   may then reach a position with fewer recycles than the one it was found from; a line that is
   legal with more recycles used is legal with fewer.
-- The walks prune with the upper bound of :meth:`~pyramide.solver.PyramidBounds.prospects_of`
-  (dead cards and matchings of pairs): it reads the talon as counts of ranks only, whatever
-  pile a card lies in, so it holds for every pile switch. It is given only the talon cards that
-  can still come into play (:meth:`_VariantSearch.outlook`): going down a pile from its top,
-  the first card of a rank r that makes more cards of rank r than there are cards left that
-  could take them away (:meth:`~pyramide.solver.PyramidBounds.partner_supply`: the pyramid
-  cards of the partner rank, and the talon ones when two talon cards may pair) can never go
-  with all those above it, so one of them stays, and the cards beneath it in a reserve pile
-  (never dealt onto, never gathered) never come to the top; nor do those beneath it in a waste
-  pile once no recycle is left (a pile only grows, and only a recycle empties it). With such
-  cards the strict win is lost. (A card with no partner left anywhere is the simplest case.)
+- The walks prune with the upper bounds of :meth:`~pyramide.solver.PyramidBounds.prospects_of`
+  (dead cards and matchings of pairs) and :meth:`~pyramide.solver.PyramidBounds.bag_most` (the
+  game with every talon card in play at any time, searched exactly: it sees the order in which
+  the pyramid frees its cards, which the matchings do not: each of the 652 lost deals among
+  Apophis's seeds 0-1999 is proven lost at its first position): both read the talon as counts
+  of ranks only, whatever pile a card lies in, so they hold for every pile switch. They are
+  given only the talon cards that can still come into play (:meth:`_VariantSearch.outlook`):
+  going down a pile from its top, the first card of a rank r that makes more cards of rank r
+  than there are cards left that could take them away
+  (:meth:`~pyramide.solver.PyramidBounds.partner_supply`: the pyramid cards of the partner
+  rank, and the talon ones when two talon cards may pair) can never go with all those above
+  it, so one of them stays, and the cards beneath it in a reserve pile (never dealt onto,
+  never gathered) never come to the top; nor do those beneath it in a waste pile once no
+  recycle is left (a pile only grows, and only a recycle empties it). With such cards the
+  strict win is lost. (A card with no partner left anywhere is the simplest case.)
 
 *Searches.* A depth-first branch and bound (:func:`_walk`) finds the most pyramid places that
 can end empty, or stops at the first win (a win counts one above 28; the positions from which
@@ -167,14 +171,17 @@ class _VariantSearch:
 
     def outlook(self, state: _State) -> tuple[int, bool]:
         """An upper bound on the places that can end empty, and whether a win is left, from
-        the talon cards that can still come into play (see the module's reductions)."""
+        the talon cards that can still come into play (see the module's reductions): the
+        matchings' bound, then the bag's where the matchings leave something to gain."""
         pyramid, talon, recycles, key = state
         exhausted = self.limit is not None and recycles >= self.limit
         buried = 0
         if talon and (exhausted or self.reserves):
             buried = self._buried(pyramid, talon, key, exhausted)
         most, winnable = self.bounds.prospects_of(pyramid, key - buried)
-        return most, winnable and not (buried and self.strict)
+        if most > PYRAMID_SIZE - pyramid.bit_count():
+            most = min(most, self.bounds.bag_most(pyramid, key - buried))
+        return most, winnable and most == PYRAMID_SIZE and not (buried and self.strict)
 
     def _buried(self, pyramid: int, talon: bytes, key: int, exhausted: bool) -> int:
         """The talon key of the cards beneath the cut of a reserve pile or, with no recycle
