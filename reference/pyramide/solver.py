@@ -252,6 +252,7 @@ class PyramidBounds:
         self._partners_cache: dict[int, int] = {}
         self._lonely_cache: dict[int, int] = {}
         self._bag_cache: dict[int, int] = {}
+        self._partner_counts_cache: dict[int, tuple[int, ...]] = {}
 
     def free(self, pyramid: int) -> tuple[int, ...]:
         found = self._free_cache.get(pyramid)
@@ -443,13 +444,37 @@ class PyramidBounds:
         removals: keep its removals of pyramid cards (a King alone, two pyramid cards, or one
         with a talon card, which the bag then has too: it only ever lost the cards the line
         removed) and drop its draws, recycles and talon-only removals. The relaxation keeps
-        what the matchings of :meth:`prospects_of` drop, the order in which the pyramid
-        frees its cards, and so proves deals lost whose every card has a partner somewhere,
-        but not in an order the pyramid allows. Searched
-        depth first over (pyramid, bag), each value cached; a free top-rank card is removed at
-        once (as in the searches), and a position whose :meth:`prospects_of` cannot beat the
-        best found is not entered.
+        what the matchings of :meth:`prospects_of` drop, the order in which the pyramid frees
+        its cards, and so proves deals lost whose every card has a partner somewhere, but not
+        in an order the pyramid allows.
+
+        Searched depth first over (pyramid, bag), each value cached. A free top-rank card is
+        removed at once (as in the searches). A talon card only ever leaves here with a
+        pyramid card of its partner rank, so the bag keeps of each rank no more cards than
+        the pyramid has partners for: the others change nothing, and positions that differ
+        only in them share one cached value.
         """
+        partners = self._partner_counts(pyramid)
+        for rank in range(1, self.king + 1):
+            extra = (talon_key >> 3 * rank & 7) - partners[rank]
+            if extra > 0:
+                talon_key -= extra << 3 * rank
+        return self._bag(pyramid, talon_key)
+
+    def _partner_counts(self, pyramid: int) -> tuple[int, ...]:
+        """For each rank (index 1 to the top rank), the pyramid cards of its partner rank."""
+        found = self._partner_counts_cache.get(pyramid)
+        if found is None:
+            masks, total = self.rank_masks, self.pair_total
+            found = tuple(
+                (pyramid & masks[total - rank]).bit_count() if 0 < rank < self.king else 0
+                for rank in range(self.king + 1)
+            )
+            self._partner_counts_cache[pyramid] = found
+        return found
+
+    def _bag(self, pyramid: int, talon_key: int) -> int:
+        """:meth:`bag_most` for a bag already cut to the pyramid's partners."""
         key = pyramid | talon_key << PYRAMID_SIZE
         found = self._bag_cache.get(key)
         if found is not None:
@@ -457,28 +482,38 @@ class PyramidBounds:
         free, ranks, total = self.free(pyramid), self.ranks, self.pair_total
         king = next((i for i in free if ranks[i] == self.king), -1)
         if king >= 0:
-            found = self._bag_cache[key] = self.bag_most(pyramid & ~(1 << king), talon_key)
+            found = self._bag_cache[key] = self._bag(pyramid & ~(1 << king), talon_key)
             return found
         after: list[tuple[int, int]] = []
         for n, i in enumerate(free):
-            after += [
-                (pyramid & ~(1 << i) & ~(1 << j), talon_key)
-                for j in free[n + 1 :]
-                if ranks[i] + ranks[j] == total
-            ]
+            for j in free[n + 1 :]:
+                if ranks[i] + ranks[j] == total:
+                    rest = pyramid & ~(1 << i) & ~(1 << j)
+                    after.append((rest, self._cut(rest, talon_key, ranks[i], ranks[j])))
             partner = 1 << 3 * (total - ranks[i])
             if talon_key & 7 * partner:
                 after.append((pyramid & ~(1 << i), talon_key - partner))
         if self.profile.pairs_with_covering_card:
-            after += [(rest, talon_key) for _, _, rest in self.covering_pairs(pyramid, free)]
+            after += [
+                (rest, self._cut(rest, talon_key, ranks[a], ranks[b]))
+                for a, b, rest in self.covering_pairs(pyramid, free)
+            ]
         best = PYRAMID_SIZE - pyramid.bit_count()
         for rest, bag in after:
             if best == PYRAMID_SIZE:
                 break
-            if self.prospects_of(rest, bag)[0] > best:
-                best = max(best, self.bag_most(rest, bag))
+            best = max(best, self._bag(rest, bag))
         self._bag_cache[key] = best
         return best
+
+    def _cut(self, pyramid: int, talon_key: int, *ranks: int) -> int:
+        """The bag after two pyramid cards of ``ranks`` left together: each took away one
+        partner of the talon cards of the other's rank, so one of those may now be extra."""
+        partners = self._partner_counts(pyramid)
+        for rank in ranks:
+            if talon_key >> 3 * rank & 7 > partners[rank]:
+                talon_key -= 1 << 3 * rank
+        return talon_key
 
     def partner_supply(self, pyramid: int, counts: Sequence[int] | None) -> tuple[int, ...]:
         """For each rank r, how many cards could ever take a talon card of rank r away: the
