@@ -252,6 +252,8 @@ class PyramidBounds:
         self._partners_cache: dict[int, int] = {}
         self._lonely_cache: dict[int, int] = {}
         self._bag_cache: dict[int, int] = {}
+        self._cut_cache: dict[int, int] = {}
+        self._removals_cache: dict[int, int | None] = {}
         self._partner_counts_cache: dict[int, tuple[int, ...]] = {}
 
     def free(self, pyramid: int) -> tuple[int, ...]:
@@ -454,12 +456,22 @@ class PyramidBounds:
         the pyramid has partners for: the others change nothing, and positions that differ
         only in them share one cached value.
         """
-        partners = self._partner_counts(pyramid)
-        for rank in range(1, self.king + 1):
-            extra = (talon_key >> 3 * rank & 7) - partners[rank]
-            if extra > 0:
-                talon_key -= extra << 3 * rank
-        return self._bag(pyramid, talon_key)
+        return self._bag(pyramid, self._cut_to_partners(pyramid, talon_key))
+
+    def _cut_to_partners(self, pyramid: int, talon_key: int) -> int:
+        """The bag with no more cards of a rank than the pyramid has partners for (cached:
+        the searches ask it of every position they meet, some twice)."""
+        key = pyramid | talon_key << PYRAMID_SIZE
+        found = self._cut_cache.get(key)
+        if found is None:
+            found = talon_key
+            partners = self._partner_counts(pyramid)
+            for rank in range(1, self.king + 1):
+                extra = (talon_key >> 3 * rank & 7) - partners[rank]
+                if extra > 0:
+                    found -= extra << 3 * rank
+            self._cut_cache[key] = found
+        return found
 
     def _partner_counts(self, pyramid: int) -> tuple[int, ...]:
         """For each rank (index 1 to the top rank), the pyramid cards of its partner rank."""
@@ -477,34 +489,61 @@ class PyramidBounds:
         """:meth:`bag_most` for a bag already cut to the pyramid's partners."""
         key = pyramid | talon_key << PYRAMID_SIZE
         found = self._bag_cache.get(key)
-        if found is not None:
-            return found
+        if found is None:
+            found = PYRAMID_SIZE - pyramid.bit_count()
+            for rest, bag in self._bag_steps(pyramid, talon_key):
+                if found == PYRAMID_SIZE:
+                    break
+                found = max(found, self._bag(rest, bag))
+            self._bag_cache[key] = found
+        return found
+
+    def bag_removals(self, pyramid: int, talon_key: int) -> int | None:
+        """The fewest removals that clear the pyramid in the relaxation of :meth:`bag_most`
+        (None if none does): a lower bound on the removals a win still needs, which sees the
+        order the pyramid frees its cards in, as the matchings of :meth:`moves_needed` do
+        not. Every removal takes one or two pyramid cards; a line of the game keeps its
+        removals of pyramid cards in the relaxation, so it makes at least as many."""
+        return self._bag_removals(pyramid, self._cut_to_partners(pyramid, talon_key))
+
+    def _bag_removals(self, pyramid: int, talon_key: int) -> int | None:
+        if not pyramid:
+            return 0
+        key = pyramid | talon_key << PYRAMID_SIZE
+        if key in self._removals_cache:
+            return self._removals_cache[key]
+        fewest: int | None = None
+        for rest, bag in self._bag_steps(pyramid, talon_key):
+            if self._bag(rest, bag) < PYRAMID_SIZE:
+                continue
+            after = self._bag_removals(rest, bag)
+            if after is not None and (fewest is None or after + 1 < fewest):
+                fewest = after + 1
+        self._removals_cache[key] = fewest
+        return fewest
+
+    def _bag_steps(self, pyramid: int, talon_key: int) -> list[tuple[int, int]]:
+        """The relaxation's moves from a position, as (pyramid after, bag after); only the
+        first free top-rank card's when there is one (it goes at once)."""
         free, ranks, total = self.free(pyramid), self.ranks, self.pair_total
         king = next((i for i in free if ranks[i] == self.king), -1)
         if king >= 0:
-            found = self._bag_cache[key] = self._bag(pyramid & ~(1 << king), talon_key)
-            return found
-        after: list[tuple[int, int]] = []
+            return [(pyramid & ~(1 << king), talon_key)]
+        steps: list[tuple[int, int]] = []
         for n, i in enumerate(free):
             for j in free[n + 1 :]:
                 if ranks[i] + ranks[j] == total:
                     rest = pyramid & ~(1 << i) & ~(1 << j)
-                    after.append((rest, self._cut(rest, talon_key, ranks[i], ranks[j])))
+                    steps.append((rest, self._cut(rest, talon_key, ranks[i], ranks[j])))
             partner = 1 << 3 * (total - ranks[i])
             if talon_key & 7 * partner:
-                after.append((pyramid & ~(1 << i), talon_key - partner))
+                steps.append((pyramid & ~(1 << i), talon_key - partner))
         if self.profile.pairs_with_covering_card:
-            after += [
+            steps += [
                 (rest, self._cut(rest, talon_key, ranks[a], ranks[b]))
                 for a, b, rest in self.covering_pairs(pyramid, free)
             ]
-        best = PYRAMID_SIZE - pyramid.bit_count()
-        for rest, bag in after:
-            if best == PYRAMID_SIZE:
-                break
-            best = max(best, self._bag(rest, bag))
-        self._bag_cache[key] = best
-        return best
+        return steps
 
     def _cut(self, pyramid: int, talon_key: int, *ranks: int) -> int:
         """The bag after two pyramid cards of ``ranks`` left together: each took away one

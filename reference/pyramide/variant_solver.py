@@ -218,8 +218,9 @@ class _VariantSearch:
     def lower_bound(self, state: _State) -> int | None:
         """The fewest moves that can still win, at least; None when no win is left.
 
-        The removals: those the pyramid needs (:meth:`PyramidBounds.moves_needed`), or under
-        the strict win every one left (:meth:`PyramidBounds.strict_removals`). The draws, unless
+        The removals: those the pyramid needs (the more of :meth:`PyramidBounds.moves_needed`
+        and :meth:`PyramidBounds.bag_removals`, None when the latter finds no way to clear
+        it), or under the strict win every one left (:meth:`PyramidBounds.strict_removals`). The draws, unless
         the stock top is in play (then a stock card may leave without being drawn): a card k
         places below the stock top (counting from 0) is in play after k // n + 1 draws at the
         earliest, n the most cards a draw moves (removals never take stock cards, and a recycle
@@ -235,7 +236,10 @@ class _VariantSearch:
         if self.strict:
             removals = bounds.strict_removals(pyramid, bounds.counts_of(key))
         else:
-            removals = bounds.moves_needed(pyramid)
+            fewest = bounds.bag_removals(pyramid, key)
+            if fewest is None:
+                return None
+            removals = max(fewest, bounds.moves_needed(pyramid))
         if self.stock_playable:
             return removals
         stock = talon[: talon.index(_SEPARATOR)]
