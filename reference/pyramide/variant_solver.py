@@ -173,15 +173,21 @@ class _VariantSearch:
         """An upper bound on the places that can end empty, and whether a win is left, from
         the talon cards that can still come into play (see the module's reductions): the
         matchings' bound, then the bag's where the matchings leave something to gain."""
+        pyramid, key = state[0], state[3]
+        in_play = self.in_play(state)
+        most, winnable = self.bounds.prospects_of(pyramid, in_play)
+        if most > PYRAMID_SIZE - pyramid.bit_count():
+            most = min(most, self.bounds.bag_most(pyramid, in_play))
+        return most, winnable and most == PYRAMID_SIZE and not (in_play != key and self.strict)
+
+    def in_play(self, state: _State) -> int:
+        """The talon key of the cards that can still come into play: all but those beneath
+        the cut of a reserve pile or, with no recycle left, of a waste pile (:meth:`_buried`)."""
         pyramid, talon, recycles, key = state
         exhausted = self.limit is not None and recycles >= self.limit
-        buried = 0
         if talon and (exhausted or self.reserves):
-            buried = self._buried(pyramid, talon, key, exhausted)
-        most, winnable = self.bounds.prospects_of(pyramid, key - buried)
-        if most > PYRAMID_SIZE - pyramid.bit_count():
-            most = min(most, self.bounds.bag_most(pyramid, key - buried))
-        return most, winnable and most == PYRAMID_SIZE and not (buried and self.strict)
+            return key - self._buried(pyramid, talon, key, exhausted)
+        return key
 
     def _buried(self, pyramid: int, talon: bytes, key: int, exhausted: bool) -> int:
         """The talon key of the cards beneath the cut of a reserve pile or, with no recycle
@@ -218,25 +224,28 @@ class _VariantSearch:
     def lower_bound(self, state: _State) -> int | None:
         """The fewest moves that can still win, at least; None when no win is left.
 
-        The removals: those the pyramid needs (the more of :meth:`PyramidBounds.moves_needed`
-        and :meth:`PyramidBounds.bag_removals`, None when the latter finds no way to clear
-        it), or under the strict win every one left (:meth:`PyramidBounds.strict_removals`). The draws, unless
-        the stock top is in play (then a stock card may leave without being drawn): a card k
-        places below the stock top (counting from 0) is in play after k // n + 1 draws at the
-        earliest, n the most cards a draw moves (removals never take stock cards, and a recycle
-        needs the stock empty), so when the pyramid needs more cards of a rank than the piles
-        hold, the draws up to the first stock card that makes up the number are still to come;
-        the strict win also needs every stock card drawn. Draws take no card, so they add to
+        The removals: those the pyramid needs (the more of
+        :meth:`PyramidBounds.moves_needed` and :meth:`PyramidBounds.bag_removals` of the cards
+        that can still come into play, None when the latter finds no way to clear the
+        pyramid: it then has none to empty it all, as :meth:`outlook` would say), or under
+        the strict win every one left
+        (:meth:`PyramidBounds.strict_removals`). The draws, unless the stock top is in play
+        (then a stock card may leave without being drawn): a card k places below the stock
+        top (counting from 0) is in play after k // n + 1 draws at the earliest, n the most
+        cards a draw moves (removals never take stock cards, and a recycle needs the stock
+        empty), so when the pyramid needs more cards of a rank than the piles hold, the
+        draws up to the first stock card that makes up the number are still to come; the
+        strict win also needs every stock card drawn. Draws take no card, so they add to
         the removals.
         """
-        if not self.outlook(state)[1]:
-            return None
         pyramid, talon, _, key = state
         bounds = self.bounds
         if self.strict:
+            if not self.outlook(state)[1]:
+                return None
             removals = bounds.strict_removals(pyramid, bounds.counts_of(key))
         else:
-            fewest = bounds.bag_removals(pyramid, key)
+            fewest = bounds.bag_removals(pyramid, self.in_play(state))
             if fewest is None:
                 return None
             removals = max(fewest, bounds.moves_needed(pyramid))
