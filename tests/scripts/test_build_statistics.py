@@ -40,3 +40,16 @@ def test_two_verdicts_differ_only_on_what_both_proved(tmp_path: Path) -> None:
     script._save(tmp_path, "first", mine)
     script._save(tmp_path, "second", theirs)
     assert script.agreement("first", "second", tmp_path) == (4, [2, 3])
+
+
+def test_an_agreement_line_names_the_seeds_that_differ_and_skips_unsolved_pairs(
+    tmp_path: Path,
+) -> None:
+    script._save(tmp_path, "first", [DealResult(0, 26, False, None, 0.0)])
+    script._save(tmp_path, "second", [DealResult(0, 25, False, None, 0.0)])
+    script._save(tmp_path, "third", [DealResult(0, 26, False, None, 0.0)])
+    pairs = [("first", "second", "why"), ("first", "third", "why"), ("first", "none", "why")]
+    assert script._agreements(pairs, tmp_path) == [
+        "- first and second (why): **differ on 1 of 1 deals**: [0].",
+        "- first and third (why): the same on all 1 deals solved under both.",
+    ]
