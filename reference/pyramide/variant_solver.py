@@ -153,7 +153,6 @@ class _VariantSearch:
         )
         self._pyramid_cache: dict[int, _PyramidMoves] = {}
         self._supply_cache: dict[int, tuple[int, ...]] = {}
-        self._stock_cache: dict[bytes, tuple[tuple[int, ...], ...]] = {}
 
     def tick(self) -> None:
         """Raise :class:`SolverTimeout` past the deadline (looking every 256 calls)."""
@@ -255,28 +254,18 @@ class _VariantSearch:
         stock = talon[: talon.index(_SEPARATOR)]
         draws = -(-len(stock) // self.per_draw) if self.strict else 0
         if stock:
-            counts, places = bounds.counts_of(key), self._stock_places(stock)
+            counts = bounds.counts_of(key)
             for rank, wanted in bounds.talon_needs(pyramid):
-                found = places[rank]
-                short = wanted - (counts[rank] - len(found))
+                short = wanted - (counts[rank] - stock.count(rank))
                 if short <= 0:
                     continue
-                if short > len(found):
-                    return None
-                draws = max(draws, found[short - 1] // self.per_draw + 1)
+                place = -1
+                for _ in range(short):
+                    place = stock.find(rank, place + 1)
+                    if place < 0:
+                        return None
+                draws = max(draws, place // self.per_draw + 1)
         return removals + draws
-
-    def _stock_places(self, stock: bytes) -> tuple[tuple[int, ...], ...]:
-        """For each rank, where its cards lie in the stock (0 the top), cached: a pass's
-        stocks are the ends of one sequence, so the searches meet few of them."""
-        found = self._stock_cache.get(stock)
-        if found is None:
-            found = tuple(
-                tuple(place for place, card in enumerate(stock) if card == rank)
-                for rank in range(self.king + 1)
-            )
-            self._stock_cache[stock] = found
-        return found
 
     def pyramid_moves(self, pyramid: int) -> _PyramidMoves:
         """What the pyramid offers on its own (see :data:`_PyramidMoves`), once per pyramid."""
