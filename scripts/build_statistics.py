@@ -165,8 +165,8 @@ OBSERVED = [
         "app",
         "apophis",
         "three passes through three waste piles whose tops are all in play, against unlimited "
-        "passes through one; both go through different searches (Apophis through the plain "
-        "variant search, the app through the compiled core or the one-sequence search)",
+        "passes through one; Apophis goes through the plain variant search, the app through "
+        "the compiled core or the one-sequence search",
     ),
 ]
 """Profiles whose verdicts no rule forces to be the same, checked deal by deal all the same:
