@@ -225,18 +225,17 @@ class _VariantSearch:
         """The fewest moves that can still win, at least; None when no win is left.
 
         The removals: those the pyramid needs (the more of
-        :meth:`PyramidBounds.moves_needed` and :meth:`PyramidBounds.bag_removals` of the cards
-        that can still come into play, None when the latter finds no way to clear the
+        :meth:`PyramidBounds.moves_needed` and :meth:`PyramidBounds.bag_removals` of the
+        cards that can still come into play, None when the latter finds no way to clear the
         pyramid: it then has none to empty it all, as :meth:`outlook` would say), or under
-        the strict win every one left
-        (:meth:`PyramidBounds.strict_removals`). The draws, unless the stock top is in play
-        (then a stock card may leave without being drawn): a card k places below the stock
-        top (counting from 0) is in play after k // n + 1 draws at the earliest, n the most
-        cards a draw moves (removals never take stock cards, and a recycle needs the stock
-        empty), so when the pyramid needs more cards of a rank than the piles hold, the
-        draws up to the first stock card that makes up the number are still to come; the
-        strict win also needs every stock card drawn. Draws take no card, so they add to
-        the removals.
+        the strict win every one left (:meth:`PyramidBounds.strict_removals`). The draws,
+        unless the stock top is in play (then a stock card may leave without being drawn): a
+        card k places below the stock top (counting from 0) is in play after k // n + 1
+        draws at the earliest, n the most cards a draw moves (removals never take stock
+        cards, and a recycle needs the stock empty), so when the pyramid needs more cards of
+        a rank than the piles hold, the draws up to the first stock card that makes up the
+        number are still to come; the strict win also needs every stock card drawn. Draws
+        take no card, so they add to the removals.
         """
         pyramid, talon, _, key = state
         bounds = self.bounds
