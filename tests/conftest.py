@@ -12,7 +12,6 @@ them, and remembers failures in ``.hypothesis/``; whatever it finds is committed
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
 from itertools import count
 from pathlib import Path
 
@@ -43,7 +42,7 @@ settings.load_profile(PROFILE)
 
 
 @pytest.fixture
-def variant_clock_runs_out_after_the_start(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+def variant_clock_runs_out_after_the_start(monkeypatch: pytest.MonkeyPatch) -> None:
     """The variant search's time limit runs out at its second look at the clock, once the
     deal's own position is expanded: what a timeout leaves proven then does not hang on how
     fast the machine is (its bounds settle most deals within a few hundred positions)."""
@@ -54,4 +53,3 @@ def variant_clock_runs_out_after_the_start(monkeypatch: pytest.MonkeyPatch) -> I
             raise SolverTimeout
 
     monkeypatch.setattr(_VariantSearch, "tick", tick)
-    yield

@@ -474,15 +474,13 @@ class PyramidBounds:
         return found
 
     def _partner_counts(self, pyramid: int) -> tuple[int, ...]:
-        """For each rank (index 1 to the top rank), the pyramid cards of its partner rank."""
+        """For each rank (index 1 to the top rank), the pyramid cards of its partner rank:
+        :meth:`partner_supply` without the talon, none for the top rank (it pairs with
+        nothing), cached."""
         found = self._partner_counts_cache.get(pyramid)
         if found is None:
-            masks, total = self.rank_masks, self.pair_total
-            found = tuple(
-                (pyramid & masks[total - rank]).bit_count() if 0 < rank < self.king else 0
-                for rank in range(self.king + 1)
-            )
-            self._partner_counts_cache[pyramid] = found
+            supply = self.partner_supply(pyramid, None)
+            found = self._partner_counts_cache[pyramid] = (*supply[: self.king], 0)
         return found
 
     def _bag(self, pyramid: int, talon_key: int) -> int:
