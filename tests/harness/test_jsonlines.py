@@ -227,3 +227,12 @@ def test_error_answers_do_not_count_towards_giving_up() -> None:
         assert adapter.start(code=CODE).code == CODE
     finally:
         adapter.close()
+
+
+def test_an_engine_dead_before_the_hello_is_an_adapter_error_not_a_broken_pipe() -> None:
+    # the hello stays in the pipe's buffer once the engine is gone: closing it must not raise
+    child = _Child([sys.executable, "-c", "import sys; sys.exit(3)"])
+    child.process.wait()
+    with pytest.raises(AdapterError, match="exited with code 3"):
+        child.send({"op": "hello"})
+    child.close(grace=0.1)

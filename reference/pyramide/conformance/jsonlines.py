@@ -32,6 +32,7 @@ import subprocess
 import threading
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import suppress
 from functools import cache
 from typing import IO, Any
 
@@ -227,7 +228,8 @@ class _Child:
         self.kill()
         for stream in (self.process.stdin, self.process.stdout, self.process.stderr):
             if stream is not None:
-                stream.close()
+                with suppress(OSError):  # a request left in stdin's buffer: nobody to read it
+                    stream.close()
 
 
 class JsonLinesAdapter:
