@@ -29,6 +29,7 @@ from .results import (
     ScenarioResult,
     blame,
     compliance,
+    counted_rules,
     coverage,
     outcome_counts,
 )
@@ -80,20 +81,25 @@ def text_report(run: RunInfo) -> str:
     """The per-rule table, the failures with their reasons, and the totals."""
     width = max((len(rule.rule_id) for rule in run.rules), default=10)
     lines = [f"rule set: {run.rule_set}", ""] if run.rule_set else []
-    lines.append(f"{'rule':<{width}}  {'result':<22} {'p/f/na/e':<11} title")
+    lines.append(f"{'rule':<{width}}  {'result':<22} {'p/f/d/na/e':<13} title")
     for rule in run.rules:
         c = rule.counts
-        tally = f"{c[PASSED]}/{c[FAILED]}/{c[NOT_APPLICABLE]}/{c[ERRORED]}"
+        tally = f"{c[PASSED]}/{c[FAILED]}/{c[DIFFERS]}/{c[NOT_APPLICABLE]}/{c[ERRORED]}"
         title = rule.title if len(rule.title) <= 60 else rule.title[:57] + "..."
-        lines.append(f"{rule.rule_id:<{width}}  {rule.verdict:<22} {tally:<11} {title}")
+        lines.append(f"{rule.rule_id:<{width}}  {rule.verdict:<22} {tally:<13} {title}")
     lines.append("")
     lines.extend(_area_lines(run.rules))
     troubled = [r for r in run.results if r.outcome in (*BAD_OUTCOMES, DIFFERS)]
     if troubled:
         lines.append("")
+    status = {rule.rule_id: rule.status for rule in run.rules}
     for result in troubled:
         lines.append(f"{result.outcome.upper()}: {result.feature}: {result.name}")
-        lines.append(f"    rules: {', '.join(result.rules) or '-'}")
+        counted = counted_rules(result, status)
+        lines.append(f"    rules: {', '.join(counted) or '-'}")
+        if counted != result.rules:
+            shown = ", ".join(rule for rule in result.rules if rule not in counted)
+            lines.append(f"    also shows (not counted: an open point settled otherwise): {shown}")
         if result.relies_on:
             lines.append(f"    relies on: {', '.join(result.relies_on)}")
         lines.extend(f"    {line}" for line in result.reason.splitlines())

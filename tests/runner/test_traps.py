@@ -1,0 +1,46 @@
+"""Traps a new user of ``pyramide check`` and ``pyramide detect`` falls into (issue 24, B and A8).
+
+Each test builds the engine it needs (an in-process adapter below, or a JSON-lines program run
+with ``python -c``) and checks that the trap gives a clear verdict: a right engine declared the
+documented way passes, a broken one stops at once with one line and exit status 2.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from checkruns import run_check
+from pyramide.conformance.specdata import load_rules
+
+from features import wrong_adapters
+
+RULES = load_rules().rules
+FAST = ["--invariant-games", "2"]
+
+
+def impl(name: str, module: str = __name__) -> list[str]:
+    return ["--impl", f"{module}:{name}"]
+
+
+def required_under_app() -> set[str]:
+    """The rules every engine playing the app's rules is held to."""
+    return {r.id for r in RULES.values() if r.status == "required" and "app" in r.profiles}
+
+
+# --- A8: an open point settled otherwise lowers no required rule ----------------------------
+
+
+def test_an_open_point_settled_otherwise_counts_only_toward_the_open_point(
+    tmp_path: Path,
+) -> None:
+    """EndTakesOtherTaps ignores taps after a dead end (OPEN-TAPS-AFTER-END the other way):
+    its scenarios also carry TAP-BLOCKED, END-NO-MORE-MOVES and END-WIN, which it keeps."""
+    run = run_check(tmp_path, *FAST, *impl("EndTakesOtherTaps", wrong_adapters.__name__))
+    assert run.status == 0, run.out
+    verdicts = run.footer["rules"]
+    assert verdicts["OPEN-TAPS-AFTER-END"] == "differs from reference"
+    assert {rule for rule in required_under_app() if verdicts[rule] != "passed"} == set()
+    compliance = run.footer["compliance"]
+    assert compliance["passed"] == compliance["applicable"] == 34
+    assert "compliance: 34/34 applicable rules passed (100.0 %)" in run.out
+    assert "also shows (not counted: an open point settled otherwise): " in run.out
