@@ -172,6 +172,7 @@ RIGHT_BUT_DIFFERENT = {
     "OPEN-UNDO-SELECTION": "UndoKeepsTheSelection",
     "OPEN-TAPS-AFTER-END": "EndTakesOtherTaps",
     "OPEN-CODE-LETTER": "LetterNamesNothing",
+    "OPEN-SUM-MESSAGE-HELP": "SumMessageOnlyWithErrorHelp",
 }
 """An engine settling each open point the other way."""
 UNSEEN = {"OPEN-TIMER": "the protocol carries no clock, so no engine can be seen to differ"}

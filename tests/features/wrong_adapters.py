@@ -510,6 +510,27 @@ class UndoKeepsTheSelection(ReferenceAdapter):
         return self.snapshot()
 
 
+class SumMessageOnlyWithErrorHelp(ReferenceAdapter):
+    """OPEN-SUM-MESSAGE-HELP the other way: with error help off, a wrong sum shows nothing (the
+    app's rules tie only the blocked-card message to error help, and say nothing of the sum
+    message without it)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.error_help = True
+
+    def start(self, **how: Any) -> Snapshot:
+        self.error_help = bool(how.get("error_help", True))
+        return super().start(**how)
+
+    def snapshot(self) -> Snapshot:
+        snapshot = super().snapshot()
+        shown = snapshot.message
+        if not self.error_help and shown is not None and shown.key == "sum-must-equal":
+            return replace(snapshot, message=None)
+        return snapshot
+
+
 class EndTakesOtherTaps(ReferenceAdapter):
     """OPEN-TAPS-AFTER-END the other way: after a win the stock still draws (as a move); a
     stuck game ignores taps, without a message."""

@@ -41,7 +41,7 @@ from typing import Any
 import pytest
 from pytest_bdd import given, parsers, then, when
 
-from ..cards import Card, CardError
+from ..cards import DECKS, Card, CardError
 from ..layout import GEOMETRIES, PYRAMID, Geometry, by_first_row
 from .adapter import (
     FACE_DOWN,
@@ -264,6 +264,11 @@ class Play:
     @property
     def geometry(self) -> Geometry:
         return GEOMETRIES[self.under.rule_set.switches["layout"]]
+
+    @property
+    def deck_size(self) -> int:
+        """How many cards the rule set's deck holds (52, or 48 with the Spanish deck)."""
+        return len(DECKS[self.under.rule_set.switches["deck"]].cards)
 
     def require_game(self) -> None:
         if not self.taps:
@@ -675,15 +680,15 @@ def nothing_selected(play: Play) -> None:
 @then(parsers.re(r"the score is (?P<score>\d+)"))
 def score_is(play: Play, score: str) -> None:
     """The score as the app counts it (10 per pyramid card removed); an engine that scores one
-    point per card shows the cards gone from the table instead, and one with no score shows
-    nothing to check."""
+    point per card shows the cards of the rule set's deck gone from the table instead, and one
+    with no score shows nothing to check."""
     convention = play.convention["score"]
     now = play.now
     if convention == "none":
         return
     expected = int(score)
     if convention == "one-per-card":
-        expected = 52 - cards_on_table(now)
+        expected = play.deck_size - cards_on_table(now)
     assert now.score == expected, f"the score is {now.score}, not {expected} ({convention})"
 
 
@@ -748,9 +753,9 @@ LANGUAGE_NAMES = {"French": "fr", "Hungarian": "hu", "English": "en"}
 """The languages a scenario may name (``in French``), or write as their code (``in fr``)."""
 
 
-def message_meaning(text: str, language: str | None = None) -> tuple[str, dict[str, int], str]:
-    """The key, parameters and language of the message that reads ``text`` (in ``language``
-    if given), found in spec/messages.yaml: ``La somme doit être égale à 13`` is
+def read_message(text: str, language: str | None = None) -> tuple[str, dict[str, int], str] | None:
+    """The key, parameters and language of the message of spec/messages.yaml that reads
+    ``text`` (in ``language`` if given), or None: ``La somme doit être égale à 13`` is
     ``sum-must-equal`` with target 13, in French."""
     for message in load_messages().values():
         for code, template in message.texts.items():
@@ -760,8 +765,17 @@ def message_meaning(text: str, language: str | None = None) -> tuple[str, dict[s
             found = re.fullmatch(pattern, text)
             if found is not None:
                 return message.key, {k: int(v) for k, v in found.groupdict().items()}, code
-    where = f" in {language}" if language else ""
-    pytest.fail(f"no message of spec/messages.yaml reads {text!r}{where}")
+    return None
+
+
+def message_meaning(text: str, language: str | None = None) -> tuple[str, dict[str, int], str]:
+    """:func:`read_message` for a text the scenario writes: one the spec lacks is a mistake in
+    the scenario."""
+    meaning = read_message(text, language)
+    if meaning is None:
+        where = f" in {language}" if language else ""
+        pytest.fail(f"no message of spec/messages.yaml reads {text!r}{where}")
+    return meaning
 
 
 @then(
@@ -797,16 +811,27 @@ def player_reads(play: Play, text: str, language: str | None) -> None:
 def player_does_not_read(play: Play, text: str) -> None:
     """Whatever else is shown, not this message (its meaning, in any language)."""
     key, params, _ = message_meaning(text)
-    message = play.now.message or Shown()
-    shown: tuple[str | None, dict[str, int]] = (message.key, dict(message.params))
-    if message.key is None and message.text is not None:
-        shown = message_meaning(message.text)[:2]
-    assert shown != (key, params), f"the player reads {text!r}"
+    assert app_message_shown(play.now.message) != (key, params), f"the player reads {text!r}"
 
 
-@then("no message is shown")
-def no_message(play: Play) -> None:
-    expect_message(play, None, {})
+def app_message_shown(message: Shown | None) -> tuple[str, dict[str, int]] | None:
+    """The app's message (key and parameters) that ``message`` is, or None for no message or a
+    message of the engine's own: a key, or a text in any language, that spec/messages.yaml
+    does not hold."""
+    if message is None:
+        return None
+    if message.key is not None:
+        return (message.key, dict(message.params)) if message.key in load_messages() else None
+    meaning = None if message.text is None else read_message(message.text)
+    return None if meaning is None else meaning[:2]
+
+
+@then(parsers.re(r"(?:no message|none of the app's messages) is shown"))
+def no_app_message(play: Play) -> None:
+    """None of the messages the rules name (blocked card, wrong sum, no more moves). The rules
+    say when each is shown and forbid no other, so a message of the engine's own passes."""
+    shown = app_message_shown(play.now.message)
+    assert shown is None, f"the message {shown[0]} {shown[1] or ''} is shown".replace(" ''", "")
 
 
 @then(parsers.re(r"the code shown is (?P<code>\S+)"))
