@@ -10,6 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from checkruns import run_check
+from pyramide.conformance.adapter import AdapterError, Snapshot
+from pyramide.conformance.reference_adapter import ReferenceAdapter
 from pyramide.conformance.specdata import load_rules
 
 from features import wrong_adapters
@@ -44,3 +46,25 @@ def test_an_open_point_settled_otherwise_counts_only_toward_the_open_point(
     assert compliance["passed"] == compliance["applicable"] == 34
     assert "compliance: 34/34 applicable rules passed (100.0 %)" in run.out
     assert "also shows (not counted: an open point settled otherwise): " in run.out
+
+
+# --- B3: an errored scenario is not checked ---------------------------------------------------
+
+
+class UndoCrashes(ReferenceAdapter):
+    """The reference engine, but its undo button crashes: every undo scenario errors."""
+
+    def undo(self) -> Snapshot:
+        raise AdapterError("the undo button crashed")
+
+
+def test_errored_scenarios_do_not_count_as_checked(tmp_path: Path) -> None:
+    run = run_check(tmp_path, *FAST, *impl("UndoCrashes"))
+    scenarios = [r for r in run.scenarios if not r["id"].startswith("invariants::")]
+    errored = [r for r in scenarios if r["outcome"] == "errored"]
+    ran = [r for r in scenarios if r["outcome"] not in ("errored", "outside the rule set")]
+    assert errored and ran
+    coverage = run.footer["coverage"]
+    assert coverage["checked"] == len(ran) < coverage["in_rule_set"]
+    assert f"{len(errored)} errored (not checked" in run.out
+    assert run.status == 1

@@ -37,8 +37,10 @@ OUTCOMES = (
 )
 BAD_OUTCOMES = (FAILED, ERRORED, UNEXPECTED_PASS)
 """Any of these makes the run fail."""
-CHECKED = (PASSED, FAILED, ERRORED, DIFFERS, EXPECTED_FAILURE, UNEXPECTED_PASS)
-"""The outcomes of a scenario that ran against the engine."""
+CHECKED = (PASSED, FAILED, DIFFERS, EXPECTED_FAILURE, UNEXPECTED_PASS)
+"""The outcomes of a scenario whose rules the engine was checked on. An errored scenario is
+not one of them: the engine failed as a program before the scenario could say anything about
+its rules, so it counts against coverage like a scenario that could not run."""
 IMPLEMENTATION_DEFINED = "implementation-defined"
 """The status of a rule settling a point the rules documents leave open (``spec/rules.yaml``)."""
 DEFAULT_MIN_COVERAGE = 50.0
@@ -211,6 +213,8 @@ class Coverage:
     outside: int
     not_applicable: Counter[str]
     """Why scenarios of the rule set could not be checked, reason → how many."""
+    errored: int = 0
+    """Scenarios of the rule set the engine failed as a program (not checked either)."""
 
     @property
     def percent(self) -> float:
@@ -234,6 +238,8 @@ class Coverage:
         line += f" ({self.percent:.1f} %)"
         if self.outside:
             line += f"; {self.outside} more are outside it"
+        if self.errored:
+            line += f"; {self.errored} errored (not checked: the engine failed as a program)"
         if self.not_applicable:
             reasons = "; ".join(
                 f"{n} because {reason}" for reason, n in self.not_applicable.most_common()
@@ -248,4 +254,5 @@ def coverage(results: Iterable[ScenarioResult]) -> Coverage:
     reasons = Counter(r.reason.split(" (")[0] for r in rows if r.outcome == NOT_APPLICABLE)
     outside = sum(r.outcome == OUTSIDE for r in rows)
     checked = sum(r.outcome in CHECKED for r in rows)
-    return Coverage(checked, len(rows) - outside, outside, reasons)
+    errored = sum(r.outcome == ERRORED for r in rows)
+    return Coverage(checked, len(rows) - outside, outside, reasons, errored)
