@@ -97,13 +97,12 @@ Feature: The stock and the waste
         """
             5♠
           2♣  9♥
-        waste: [7♦]
         stock: J♠
         """
       When I tap the stock
       And I tap the waste then 2♣
       Then 2♣ and J♠ are removed
-      And the waste top is 7♦
+      And the waste is empty
 
   Rule: WASTE-DRAWN-ALONE: The drawn card does not pair with the waste card it covers
     A card just drawn never pairs with the waste card it has covered: only the waste top is in play,

@@ -15,7 +15,13 @@ from enum import Enum
 from .cards import Card
 from .layout import Layout
 from .moves import Draw, Move, Recycle, RemoveKing, RemovePair
-from .profiles import APP, WASTE_DRAWN_WITH_BELOW, WASTE_TOP_WITH_BELOW, Profile
+from .profiles import (
+    APP,
+    WASTE_DRAWN_WITH_BELOW,
+    WASTE_KEEPS_LAST,
+    WASTE_TOP_WITH_BELOW,
+    Profile,
+)
 
 POINTS_PER_PYRAMID_CARD = 10
 UNDO_LIMIT = 100
@@ -292,7 +298,11 @@ class Game:
                 self._remove(card)
 
     def _draw(self) -> None:
-        """One card onto each waste pile in turn, or ``draw_count`` cards onto the one pile."""
+        """One card onto each waste pile in turn, or ``draw_count`` cards onto the one pile.
+        Under ``waste_keeps: last`` the card on the waste first goes out of play
+        (VAR-WASTE-LAST-ONLY): nothing scores it, and only undo brings it back."""
+        if self.profile.waste_keeps == WASTE_KEEPS_LAST:
+            self.waste.clear()
         if len(self.wastes) > 1:
             for pile in self.wastes:
                 if self._stock:

@@ -22,6 +22,10 @@ WASTE_DRAWN_WITH_BELOW = "drawn-with-below"
 """Right after a draw, the drawn card may also pair with the waste card beneath it."""
 WASTE_TOP_WITH_BELOW = "top-with-below"
 """At any time, the waste top may also pair with the waste card beneath it (Thirteen)."""
+WASTE_KEEPS_ALL = "all"
+"""Every card drawn stays on the waste until it is removed or recycled (the app)."""
+WASTE_KEEPS_LAST = "last"
+"""A draw first takes the waste's card out of play: the waste holds only the last card drawn."""
 
 
 class ProfileError(ValueError):
@@ -46,6 +50,9 @@ class Profile:
     (Giza); ``waste_piles`` above 1 makes a draw deal one card onto each waste pile, left to
     right, and puts the top of every pile in play (Apophis); ``draw_count`` above 1 turns that
     many cards at a draw, the last one on top, only the top in play (King Tut).
+    ``waste_keeps`` ``last`` makes a draw first take the card on the waste out of play, so the
+    waste never holds more than the last card drawn (the rules a real game's README publishes:
+    profile ``kp-pyramids``).
 
     The values are not checked here. Each switch's kind and bounds, and the values that
     contradict each other, are written once, in ``spec/schemas/profiles.schema.json``; a rule
@@ -68,6 +75,7 @@ class Profile:
     reserves: int = 0
     waste_piles: int = 1
     draw_count: int = 1
+    waste_keeps: str = WASTE_KEEPS_ALL
 
     @property
     def deck_cards(self) -> Deck:
@@ -140,6 +148,13 @@ PROFILES: dict[str, Profile] = {
         Profile(name="king-tut", letter="K", draw_count=3),
         Profile(name="triangle", letter="V", layout="triangle"),
         Profile(name="spanish", letter="E", deck="spanish"),
+        Profile(
+            name="kp-pyramids",
+            letter="L",
+            max_recycles=0,
+            face_down=True,
+            waste_keeps=WASTE_KEEPS_LAST,
+        ),
     )
 }
 """Named rule sets; ``spec/profiles.yaml`` says where each comes from."""

@@ -26,6 +26,10 @@ CONTRADICTIONS: list[tuple[dict[str, Any], str]] = [
     ({"reserves": 8, "max_recycles": 2}, "max_recycles"),
     ({"reserves": 8, "stock_top_playable": True}, "stock_top_playable"),
     ({"face_down": True, "pairs_with_covering_card": True}, "pairs_with_covering_card"),
+    ({"waste_keeps": "last"}, "max_recycles"),
+    ({"waste_keeps": "last", "max_recycles": 0, "waste_play": "top-with-below"}, "waste_play"),
+    ({"waste_keeps": "last", "max_recycles": 0, "draw_count": 3}, "draw_count"),
+    ({"reserves": 8, "waste_keeps": "last"}, "waste_keeps"),
 ]
 """Values that contradict each other, and the switch the message names."""
 

@@ -276,9 +276,10 @@ def covered_removals(before: Snapshot, after: Snapshot, covering_pair: bool) -> 
 
 
 def step_problems(
-    before: Snapshot, after: Snapshot, covering_pair: bool = False
+    before: Snapshot, after: Snapshot, covering_pair: bool = False, discards: bool = False
 ) -> list[tuple[str, str]]:
-    """What is wrong with a move or tap (not an undo) going from ``before`` to ``after``."""
+    """What is wrong with a move or tap (not an undo) going from ``before`` to ``after``;
+    ``discards`` lets a draw take the waste's card out of play (VAR-WASTE-LAST-ONLY)."""
     problems = []
     if after.moves < before.moves:
         problems.append(("move-counter", f"move counter went from {before.moves} to {after.moves}"))
@@ -305,6 +306,8 @@ def step_problems(
         turned_up = max(0, face_down(before) - face_down(after))
         if len(new - old) > turned_up:
             problems.append(("cards", f"appeared from nowhere: {' '.join(sorted(new - old))}"))
+        if discards and after.stock_size < before.stock_size and before.waste:
+            old.discard(before.waste[-1])
         lost = [Card.parse(c) for c in sorted(old - new)]
         ranks = sorted(card.rank for card in lost)
         alone = len(lost) == 1 and lost[0].goes_alone
@@ -389,6 +392,7 @@ class _RandomGame:
         restores = self.under.conventions["undo_counter"] == "restores"
         strict = bool(self.under.rule_set.switches["strict_win"])
         covering = bool(self.under.rule_set.switches["pairs_with_covering_card"])
+        discards = self.under.rule_set.switches["waste_keeps"] == "last"
         snapshot = self.adapter.start(**self.start)
         problems = state_problems(snapshot, scoring, strict)
         whole = len(deck_of(snapshot).cards)
@@ -404,7 +408,7 @@ class _RandomGame:
                     expected = self.history.pop() if self.history else snapshot
                     problems += undo_problems(snapshot, after, expected, restores)
                 else:
-                    problems += step_problems(snapshot, after, covering)
+                    problems += step_problems(snapshot, after, covering, discards)
                     if table_of(after) != table_of(snapshot):
                         self.history = [*self.history, snapshot]
                         if self.undo_depth is not None:

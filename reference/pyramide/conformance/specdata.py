@@ -47,6 +47,7 @@ SWITCHES = (
     "reserves",
     "waste_piles",
     "draw_count",
+    "waste_keeps",
 )
 """The rule switches, in the order spec/profiles.yaml lists them."""
 CONVENTIONS = ("score", "move_counter", "undo_counter", "undo_depth")

@@ -157,7 +157,7 @@ def drawn_outside(text: str, layout: Mapping[str, Any], states: Mapping[str, str
     """Why a drawn table cannot lie on the table under the switch states given, or None: it is
     drawn in another shape, with the cards of another deck, or with piles those rules do not
     have (a stock and a waste under Giza's reserves, reserves or more waste piles without
-    them). A drawing is an example of the deal's rules as much as the steps are of theirs, so
+    them, a waste of several cards where it keeps only the last one). A drawing is an example of the deal's rules as much as the steps are of theirs, so
     a scenario that starts from one of these is outside the rule set, like a scenario whose
     tags do not hold there; the variant's own file shows the same rules on tables of its own
     (features/README.md)."""
@@ -183,6 +183,11 @@ def drawn_outside(text: str, layout: Mapping[str, Any], states: Mapping[str, str
     for pile, rule_id in (("reserves", "VAR-GIZA-RESERVES"), ("more_wastes", "VAR-APOPHIS-WASTES")):
         if layout.get(pile) and conflicts(rule_id):
             return f"the table draws {pile.replace('_', ' ')}: {conflicts(rule_id)}"
+    if len(layout["waste"]) > 1 and states.get("waste_keeps") == "last":
+        return (
+            f"the table draws {len(layout['waste'])} cards on the waste: waste_keeps is last, "
+            "and under VAR-WASTE-LAST-ONLY the waste holds only the last card drawn"
+        )
     return None
 
 

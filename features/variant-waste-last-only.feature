@@ -1,0 +1,107 @@
+Feature: Variant: the waste keeps only the last card drawn
+  In the app every card drawn stays on the waste, and the card beneath comes back into play once
+  the top one is used. Some games keep no waste at all: each draw first puts the card that was
+  showing out of play, so only the card just turned can ever be used, and a card passed over is
+  gone for good. With nothing piled up there is nothing to turn back, so the stock is gone
+  through once.
+
+  Background:
+    Given the rules under test
+
+  Rule: VAR-WASTE-LAST-ONLY: A draw first takes the waste's card out of play
+    Tapping a stock that still holds cards first takes the card on the waste, if there is one, out
+    of play, then turns the stock's top card face up onto the waste; this is one move, allowed at
+    any moment. The waste never holds more than the last card drawn, so the drawn card has no waste
+    card beneath it, and a card not used before the next draw never comes back into play. The card
+    taken out is not removed by a pair and scores nothing; undoing the draw puts it back on the
+    waste.
+
+    Sources: kp-pyramids « Rules ».
+
+    @VAR-WASTE-LAST-ONLY
+    Scenario: Each draw puts the card showing out of play
+      Given a table:
+        """
+            5♠
+          2♣  9♥
+        waste: [4♦]
+        stock: 3♣ 8♥
+        """
+      When I tap the stock
+      Then the waste is 3♣
+      And the stock holds 1 card
+      And the move counter is 1
+      When I tap the stock
+      Then the waste is 8♥
+      And the stock is empty
+      And the score is 0
+
+    @VAR-WASTE-LAST-ONLY
+    Scenario: A draw onto an empty waste takes nothing out
+      Given a table:
+        """
+            5♠
+          2♣  9♥
+        stock: 3♣ 8♥
+        """
+      When I tap the stock
+      Then the waste is 3♣
+      And the stock holds 1 card
+
+    @VAR-WASTE-LAST-ONLY
+    Scenario: A card passed over never comes back into play
+      The 4♦ would make 13 with the 9♥, but the player draws instead: the 4♦ is gone, and once
+      the stock is empty nothing is left to pair.
+      Given a table:
+        """
+            5♠
+          2♣  9♥
+        waste: [4♦]
+        stock: 3♣
+        """
+      When I tap the stock
+      And I tap the waste then 9♥
+      Then 9♥ is still in the pyramid
+      And the waste is 3♣
+      And the game is over with no more moves
+
+    @VAR-WASTE-LAST-ONLY @WASTE-PAIRS
+    Scenario: Once the drawn card is paired the waste is empty
+      The 7♦ went out of play with the draw, so it does not come back when the J♠ is used.
+      Given a table:
+        """
+            5♠
+          2♣  9♥
+        waste: [7♦]
+        stock: J♠ 4♣
+        """
+      When I tap the stock
+      And I tap the waste then 2♣
+      Then 2♣ and J♠ are removed
+      And the waste is empty
+      And the stock holds 1 card
+
+    @VAR-WASTE-LAST-ONLY @UNDO-RESTORES
+    Scenario: Undoing a draw puts the card taken out back on the waste
+      Given a table:
+        """
+            5♠
+          2♣  9♥
+        waste: [4♦]
+        stock: 3♣ 8♥
+        """
+      When I tap the stock
+      And I undo
+      Then the waste is 4♦
+      And the stock holds 2 cards
+      When I tap the waste then 9♥
+      Then 9♥ and 4♦ are removed
+
+    @VAR-WASTE-LAST-ONLY
+    Scenario: Through a whole deal the waste never holds more than one card
+      Given a new deal shuffled by the game
+      Then the waste holds 1 card
+      And the stock holds 23 cards
+      When I tap the stock 23 times
+      Then the stock is empty
+      And the waste holds 1 card
