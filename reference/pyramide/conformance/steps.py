@@ -157,10 +157,10 @@ def drawn_outside(text: str, layout: Mapping[str, Any], states: Mapping[str, str
     """Why a drawn table cannot lie on the table under the switch states given, or None: it is
     drawn in another shape, with the cards of another deck, or with piles those rules do not
     have (a stock and a waste under Giza's reserves, reserves or more waste piles without
-    them, a waste of several cards where it keeps only the last one). A drawing is an example of the deal's rules as much as the steps are of theirs, so
-    a scenario that starts from one of these is outside the rule set, like a scenario whose
-    tags do not hold there; the variant's own file shows the same rules on tables of its own
-    (features/README.md)."""
+    them, a waste of several cards where it keeps only the last one). A drawing is an example
+    of the deal's rules as much as the steps are of theirs, so a scenario that starts from one
+    of these is outside the rule set, like a scenario whose tags do not hold there; the
+    variant's own file shows the same rules on tables of its own (features/README.md)."""
     rules = load_rules().rules
 
     def conflicts(rule_id: str) -> str:
