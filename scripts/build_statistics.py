@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from pyramide import PROFILES, Profile
-from pyramide.stats import DealResult, plot, run, summarize, wilson_interval
+from pyramide.stats import DealResult, install_hint, plot, run, summarize, wilson_interval
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = ROOT / "docs" / "statistics.md"
@@ -502,7 +502,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.shortest_deals < 0 or args.time_limit <= 0:
         parser.error("--shortest-deals must be at least 0 and --time-limit positive")
     if args.fast and importlib.util.find_spec("numba") is None:
-        parser.error("--fast needs numba: pip install 'pyramide[fast]'")
+        parser.error(f"--fast needs numba: {install_hint('fast')}")
     started = time.perf_counter()
     profiles = args.profile or list(PROFILES)
     page_too = not args.profile or args.page_only

@@ -145,17 +145,27 @@ def check_request(profile: str, deals: int, first: int, jobs: int, fast: bool = 
     return rules
 
 
+DISTRIBUTION = "pyramide-conformance"
+"""The name the project is installed by (pyproject.toml); its extras hang off it."""
+
+
+def install_hint(extra: str) -> str:
+    """How to install an optional extra: by the distribution's name, not the package's."""
+    return f"pip install '{DISTRIBUTION}[{extra}]'"
+
+
 def check_fast(rules: Profile) -> None:
     """Refuse, naming why, a run the compiled core cannot do (``pyramide stats`` and
     ``pyramide solve`` with ``--fast``)."""
     try:
         from .fast_solver import supports
     except ImportError:
-        raise StatsError("the compiled core needs numba: pip install 'pyramide[fast]'") from None
+        raise StatsError(f"the compiled core needs numba: {install_hint('fast')}") from None
     if not supports(rules):
         raise StatsError(
-            f"the compiled core does not play {rules.name} (several waste piles, or several "
-            "cards a draw with more than the waste top in play): leave out --fast"
+            f"the compiled core does not play {rules.name} (several waste piles, several "
+            "cards a draw with more than the waste top in play, or a waste that keeps only "
+            "the last card drawn): leave out --fast"
         )
 
 
@@ -221,7 +231,7 @@ def _run_dask(
         distributed = importlib.import_module("dask.distributed")
     except ImportError:
         raise StatsError(
-            "--scheduler needs Dask: pip install 'pyramide[cluster]' (dask[distributed])"
+            f"--scheduler needs Dask: {install_hint('cluster')} (dask[distributed])"
         ) from None
     try:
         client = distributed.Client(scheduler, timeout=10)
@@ -383,7 +393,7 @@ def plot(summary: dict[str, Any], directory: Path, formats: Sequence[str] = ("pn
         # text stays text in SVG (smaller files), and ids are stable from one run to the next
         matplotlib.rcParams.update({"svg.fonttype": "none", "svg.hashsalt": "pyramide"})
     except ImportError:
-        raise StatsError("plots need matplotlib: pip install 'pyramide[stats]'") from None
+        raise StatsError(f"plots need matplotlib: {install_hint('stats')}") from None
     directory.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     charts = [

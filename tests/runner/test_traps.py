@@ -7,9 +7,13 @@ documented way passes, a broken one stops at once with one line and exit status 
 
 from __future__ import annotations
 
+import re
+import sys
 from pathlib import Path
 
+import pytest
 from checkruns import run_check
+from pyramide.cli import main
 from pyramide.conformance.adapter import AdapterError, Snapshot
 from pyramide.conformance.reference_adapter import ReferenceAdapter
 from pyramide.conformance.specdata import load_rules
@@ -68,3 +72,31 @@ def test_errored_scenarios_do_not_count_as_checked(tmp_path: Path) -> None:
     assert coverage["checked"] == len(ran) < coverage["in_rule_set"]
     assert f"{len(errored)} errored (not checked" in run.out
     assert run.status == 1
+
+
+# --- B9: an install hint names the distribution -----------------------------------------------
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_every_install_hint_names_the_distribution_that_exists() -> None:
+    """The project installs as ``pyramide-conformance``: ``pip install 'pyramide[cluster]'``
+    asks the index for another project."""
+    wrong = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for folder in ("reference", "scripts", "benchmarks", "docs", "README.md")
+        for path in ([ROOT / folder] if folder.endswith(".md") else (ROOT / folder).rglob("*"))
+        if path.suffix in (".py", ".md", ".yml")
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if re.search(r"pip install ['\"]?pyramide\[", line)
+    ]
+    assert wrong == []
+
+
+def test_the_scheduler_hint_installs_the_cluster_extra_by_the_distribution_name(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "dask.distributed", None)  # as if Dask were not installed
+    arguments = ["stats", "--profile", "app", "--deals", "2", "--scheduler", "tcp://127.0.0.1:9"]
+    assert main([*arguments, "--no-progress"]) == 2
+    assert "pip install 'pyramide-conformance[cluster]'" in capsys.readouterr().err
