@@ -10,10 +10,17 @@ Its capabilities say ``taps=False`` and ``messages=None``: the selection it show
 not the engine's, so scenarios about taps, selection and messages are *not applicable* to such
 an engine; every rule about which moves exist and what they do still applies.
 
-Moves are written as in ``pyramide.moves`` (ASCII): ``KD`` (a King), ``TC+3S`` (a pair, in
-either order), ``draw``, ``recycle``. A minimal engine implements :class:`MoveEngine`; one that
-can also take moves back implements :class:`UndoableMoveEngine`. :class:`GameMoveEngine` is a
-small example built on :class:`pyramide.game.Game`.
+Moves are written in any spelling ``pyramide.moves.parse_move`` reads: ``KD`` (a King),
+``TC+3S``, ``3s+tc`` or ``10♣ + 3♠`` (a pair, in either order), ``draw``, ``recycle``. The shim
+compares moves by what they do, never by their text, and plays a move in the engine's own
+spelling, the one its ``legal_moves`` gave. A minimal engine implements :class:`MoveEngine`; one
+that can also take moves back implements :class:`UndoableMoveEngine`. :class:`GameMoveEngine` is
+a small example built on :class:`pyramide.game.Game`.
+
+Under the face-down switch the engine shows a covered card as ``??``; the shim still knows it,
+from the table the game started from (a pyramid card never moves), so a tap on that place tries
+the moves that card would make. An engine that lists such a move lets a face-down card be
+played, and the scenario sees it.
 
 Revision 2 of the protocol (the named variants) needs nothing more of the engine than its
 state: the shim finds the top cards of ``waste-2``, ``waste-3`` and ``reserve-1`` ..
@@ -28,12 +35,14 @@ sends it the variants' tables and taps.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from itertools import islice
 from typing import Any, Protocol, runtime_checkable
 
 from ..cards import Card
 from ..dealcode import parse_code
 from ..game import Game
-from ..moves import parse_move
+from ..layout import EMPTY
+from ..moves import Draw, Move, MoveError, Recycle, RemoveKing, RemovePair, parse_move
 from ..profiles import PROFILES, get_profile
 from .adapter import (
     FACE_DOWN,
@@ -42,9 +51,10 @@ from .adapter import (
     Capabilities,
     LayoutData,
     Snapshot,
+    face_down_view,
     parse_target,
 )
-from .reference_adapter import layout_from_data
+from .reference_adapter import layout_data, layout_from_data
 
 
 @runtime_checkable
@@ -79,28 +89,66 @@ class UndoableMoveEngine(MoveEngine, Protocol):
         ...
 
 
-def _pair(first: str, second: str) -> str:
-    """The pair's move in canonical order (so that it can be looked up among legal moves)."""
-    return parse_move(f"{first}+{second}").ascii
+SOMETIMES_IN_PLAY = ("waste-below", "stock-top")
+"""Tap targets whose card is in play only under some rule sets: the shim, which does not know
+the rules, takes their card only when the engine lists a move with it."""
+
+
+def _meaning(listed: str) -> Move:
+    """What a move the engine lists does, whatever its spelling."""
+    try:
+        return parse_move(listed)
+    except MoveError as error:
+        raise AdapterError(f"the engine lists a legal move the shim cannot read: {error}") from None
+
+
+def _dealt_pyramid(
+    layout: LayoutData | None, code: str | None
+) -> Sequence[Sequence[str | None]] | None:
+    """The pyramid's cards at the start, place by place (None where the start gives none):
+    from the layout, or what the deal code deals; unknown for a deal of the engine's own."""
+    if layout is not None:
+        return layout["pyramid"]  # type: ignore[no-any-return]
+    if code is not None:
+        return layout_data(parse_code(code).layout())["pyramid"]  # type: ignore[no-any-return]
+    return None
+
+
+def _cards(move: Move) -> tuple[Card, ...]:
+    """The cards a move removes (none for a draw or a recycle)."""
+    if isinstance(move, RemoveKing):
+        return (move.card,)
+    if isinstance(move, RemovePair):
+        return (move.first, move.second)
+    return ()
+
+
+def _place(rows: Sequence[Sequence[str | None]], row: int, col: int) -> str | None:
+    """What ``rows`` hold at pyramid place (row, col), None where they hold nothing."""
+    held = rows[row - 1] if row <= len(rows) else ()
+    return held[col - 1] if col <= len(held) else None
 
 
 def _top(pile: Sequence[str] | None) -> str | None:
     return str(pile[-1]) if pile else None
 
 
-def card_at(state: Mapping[str, Any], target: str) -> str | None:
+def card_at(
+    state: Mapping[str, Any],
+    target: str,
+    dealt: Sequence[Sequence[str | None]] | None = None,
+) -> str | None:
     """The card a tap on ``target`` touches in an engine's ``state``: a pyramid place (rows as
     long as the engine gives them), the waste top or the card beneath it, the stock's top card,
-    or the top of ``waste-2``, ``waste-3`` or ``reserve-N``; None for an empty place or pile, a
-    place the table does not have, and a face-down card."""
+    or the top of ``waste-2``, ``waste-3`` or ``reserve-N``; None for an empty place or pile and
+    a place the table does not have. For a face-down card, the one ``dealt`` (the pyramid the
+    game started with: a pyramid card never moves) has there, None without it."""
     where = parse_target(target)
     if isinstance(where, tuple):
-        rows = state["pyramid"]
-        row, col = where
-        if row > len(rows) or col > len(rows[row - 1]):
-            return None
-        card: str | None = rows[row - 1][col - 1]
-        return None if card in (None, FACE_DOWN) else card
+        card = _place(state["pyramid"], *where)
+        if card == FACE_DOWN:
+            card = None if dealt is None else _place(dealt, *where)
+        return None if card in (None, EMPTY) else card
     if where == "stock-top":
         stock = state.get("stock") or []
         return str(stock[0]) if stock else None
@@ -124,14 +172,14 @@ class MoveShimAdapter:
         self,
         engine: MoveEngine,
         *,
-        profiles: tuple[str, ...] = ("app",),
         deal_codes: bool = False,
         stock_order: bool = True,
         **declared: Any,
     ) -> None:
         """``declared`` passes the other :class:`Capabilities` through as the engine's own:
-        ``rule_sets``, ``conventions``, ``tables``, ``own_deals`` and ``revision``, which
-        defaults to the engine's ``revision`` attribute (1 when it has none)."""
+        ``profiles``, ``rule_sets``, ``conventions``, ``tables``, ``own_deals`` and
+        ``revision``, which defaults to the engine's ``revision`` attribute (1 when it has
+        none)."""
         self.engine = engine
         declared.setdefault("revision", int(getattr(engine, "revision", 1)))
         self._capabilities = Capabilities(
@@ -140,10 +188,11 @@ class MoveShimAdapter:
             undo=isinstance(engine, UndoableMoveEngine),
             deal_codes=deal_codes,
             stock_order=stock_order,
-            profiles=profiles,
             **declared,
         )
         self.selected: str | None = None
+        self.dealt: Sequence[Sequence[str | None]] | None = None
+        """The pyramid the game started with, to know the cards the engine shows face down."""
 
     def capabilities(self) -> Capabilities:
         return self._capabilities
@@ -164,37 +213,60 @@ class MoveShimAdapter:
             raise ValueError("start needs exactly one of layout and code")
         else:
             self.engine.new_game(layout=layout, code=code, profile=profile)
+        self.dealt = _dealt_pyramid(layout, code)
         self.selected = None
         return self.snapshot()
 
-    def _card_at(self, target: str) -> str | None:
-        return card_at(self.engine.state(), target)
+    def _card_at(self, target: str) -> Card | None:
+        """The card at ``target``, a face-down one included when the shim knows it."""
+        card = card_at(self.engine.state(), target, self.dealt)
+        return None if card is None else Card.parse(card)
 
-    def _try(self, move: str) -> bool:
-        if move not in self.engine.legal_moves():
+    def _legal(self) -> dict[Move, str]:
+        """The engine's legal moves by what they do, each with the engine's own spelling."""
+        legal: dict[Move, str] = {}
+        for text in self.engine.legal_moves():
+            legal.setdefault(_meaning(text), text)
+        return legal
+
+    def _try(self, move: Move, legal: Mapping[Move, str] | None = None) -> bool:
+        """Play ``move`` if the engine lists it (among ``legal``, when already asked)."""
+        text = (self._legal() if legal is None else legal).get(move)
+        if text is None:
             return False
-        self.engine.play(move)
+        self.engine.play(text)
         self.selected = None
         return True
 
     def tap(self, target: str) -> Snapshot:
+        """Play what the tap means. A face-down card, or one at a place in play only under some
+        rule sets (:data:`SOMETIMES_IN_PLAY`), is taken only when the engine lists a move with
+        it: otherwise the tap changes nothing, the selection included, as a tap on a blocked
+        card in the app."""
         if target == "stock":
             self.selected = None
-            if not self._try("draw"):
-                self._try("recycle")
+            if not self._try(Draw()):
+                self._try(Recycle())
             return self.snapshot()
-        card = self._card_at(target)
-        if card is None:
+        state = self.engine.state()
+        shown = card_at(state, target)
+        text = shown or card_at(state, target, self.dealt)
+        if text is None:
             return self.snapshot()
-        if Card.parse(card).goes_alone:  # a King, or a Spanish rey
-            self._try(Card.parse(card).ascii)
+        card = Card.parse(text)
+        legal = self._legal()
+        surely = shown is not None and target not in SOMETIMES_IN_PLAY
+        if not surely and not any(card in _cards(move) for move in legal):
+            return self.snapshot()
+        if card.goes_alone:  # a King, or a Spanish rey
+            self._try(RemoveKing(card), legal)
         elif self.selected is None:
             self.selected = target
         elif self.selected == target:
             self.selected = None
         else:
             first = self._card_at(self.selected)
-            if first is None or not self._try(_pair(first, card)):
+            if first is None or not self._try(RemovePair(first, card), legal):
                 self.selected = target
         return self.snapshot()
 
@@ -246,19 +318,22 @@ class GameMoveEngine:
             self._game().pop()
 
     def state(self) -> Mapping[str, Any]:
+        """The game's piles as they are, read without building a :class:`~pyramide.layout.Layout`
+        (whose checks would refuse the table of an engine the tests make wrong on purpose)."""
         game = self._game()
-        layout = game.layout()
+        places = iter(None if card is None else card.ascii for card in game.pyramid)
+        rows = [list(islice(places, length)) for length in game.profile.geometry.row_lengths]
         return {
-            "pyramid": [[None if c is None else c.ascii for c in row] for row in layout.rows()],
-            "waste": [card.ascii for card in layout.waste],
-            "stock": [card.ascii for card in layout.stock],
-            "stock_size": len(layout.stock),
+            "pyramid": face_down_view(rows) if game.profile.face_down else rows,
+            "waste": [card.ascii for card in game.waste],
+            "stock": [card.ascii for card in game.stock],
+            "stock_size": len(game.stock),
             "score": game.score,
             "moves": game.move_count,
             "status": game.status.value,
             "code": game.code,
-            "more_wastes": [[card.ascii for card in pile] for pile in layout.more_wastes],
-            "reserves": [[card.ascii for card in pile] for pile in layout.reserves],
+            "more_wastes": [[card.ascii for card in pile] for pile in game.wastes[1:]],
+            "reserves": [[card.ascii for card in pile] for pile in game.reserves],
         }
 
 
