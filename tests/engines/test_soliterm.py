@@ -38,11 +38,11 @@ KNOWN_INVARIANT_VIOLATIONS: list[str] = []
 """Invariants soliterm breaks on its own deals: none (its win rule is not among them)."""
 
 
-def _check(folder: Path, *args: str) -> Run:
+def _check(folder: Path, *args: str, impl: str = IMPL) -> Run:
     """``pyramide check`` of soliterm in-process, with the example adapter importable."""
     with pytest.MonkeyPatch.context() as monkeypatch:
         monkeypatch.syspath_prepend(str(EXAMPLE))
-        return run_check(folder, "--impl", IMPL, "--profile", PROFILE, *FAST, *args)
+        return run_check(folder, "--impl", impl, "--profile", PROFILE, *FAST, *args)
 
 
 def deviations() -> dict[str, str]:
@@ -104,6 +104,36 @@ def test_enough_of_the_rule_set_is_checked_and_only_taps_messages_and_codes_are_
         if record["outcome"] == "not applicable":
             reason = record["reason"].removeprefix("the adapter does not offer ")
             assert set(reason.split(", ")) <= NOT_OFFERED, record
+
+
+def in_soliterms_order() -> Adapter:
+    """The adapter with soliterm's pairs listed as soliterm offers them, the card it moves first
+    (``3S+TC`` as well as ``TC+3S``), not in one order of the suite's: a right engine all the
+    same, which must fare exactly as the example adapter does."""
+    import soliterm_adapter as example  # type: ignore[import-not-found]  # on the path in _check
+
+    class InItsOrder(example.SolitermEngine):  # type: ignore[misc]
+        def legal_moves(self) -> list[str]:
+            game = self._game()
+            listed = []
+            for move, (src, _) in self._legal().items():
+                moved = example._ours(game.top(src))
+                listed.append("+".join(sorted(move.split("+"), key=lambda card: card != moved)))
+            return [*listed, "draw"] if game.can_deal() else listed
+
+    adapter: Adapter = example.make_adapter()
+    adapter.engine = InItsOrder()  # type: ignore[attr-defined]
+    return adapter
+
+
+def test_pairs_listed_in_soliterms_own_order_fare_as_the_example_adapter(
+    tmp_path: Path, known_run: Run
+) -> None:
+    run = _check(
+        tmp_path, "--expected-failures", str(DEVIATIONS), impl=f"{__name__}:in_soliterms_order"
+    )
+    assert run.status == 0, run.out
+    assert run.footer["counts"] == known_run.footer["counts"]
 
 
 @pytest.mark.parametrize(
