@@ -39,8 +39,10 @@ every position take few of them: numba counts references to an array passed to a
 with atomic operations, which would otherwise cost more than the search itself.
 
 Not supported (:func:`fast_verdict` returns None, and callers use :mod:`pyramide.solver`):
-reserve piles, several waste piles, several cards a draw with more than the waste top in play,
-and more than 31 recycles (the five bits the position keeps for them).
+several waste piles, several cards a draw with more than the waste top in play, a waste that
+keeps only the last card drawn (a draw then takes a card out of the talon, which the fixed
+sequence has no step for), and more than 31 recycles (the five bits the position keeps for
+them).
 """
 
 from __future__ import annotations
@@ -59,7 +61,13 @@ from numba.extending import intrinsic
 from .cards import Card
 from .game import Game
 from .layout import PYRAMID_SIZE, Geometry, Layout
-from .profiles import WASTE_DRAWN_WITH_BELOW, WASTE_TOP, WASTE_TOP_WITH_BELOW, Profile
+from .profiles import (
+    WASTE_DRAWN_WITH_BELOW,
+    WASTE_KEEPS_LAST,
+    WASTE_TOP,
+    WASTE_TOP_WITH_BELOW,
+    Profile,
+)
 from .solver import geometry_tables
 
 _F = TypeVar("_F", bound=Callable[..., Any])
@@ -1196,9 +1204,12 @@ def supports(profile: Profile) -> bool:
     """Whether the core can solve positions under ``profile``: one waste pile, at most 31
     recycles, and one card a draw, or several with only the waste top in play (King Tut: a draw
     puts its cards on the waste in the stock's order, so the talon stays one sequence), or
-    reserve piles (Giza: every card left lies on them, and nothing is ever dealt onto them)."""
+    reserve piles (Giza: every card left lies on them, and nothing is ever dealt onto them).
+    Not a waste that keeps only the last card drawn (a draw takes a card out of play)."""
     limit = profile.max_recycles
     if profile.waste_piles > 1 or (limit is not None and limit > _MAX_RECYCLES):
+        return False
+    if profile.waste_keeps == WASTE_KEEPS_LAST:
         return False
     return (
         profile.draw_count == 1

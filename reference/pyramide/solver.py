@@ -14,7 +14,8 @@ deck never meets is a rank that pairs with itself; the bounds treat it apart (a 
 within one rank, an even count for the strict win).
 
 *The piles of the variants are another search.* Reserve piles (Giza), several waste piles
-(Apophis) and several cards a draw (King Tut) break the one sequence below: :func:`solve` and
+(Apophis), several cards a draw (King Tut) and a draw that takes the waste's card out of play
+(``waste_keeps: last``) break the one sequence below: :func:`solve` and
 :func:`can_remove` hand those profiles (:func:`uses_variant_search`) to
 :mod:`pyramide.variant_solver`, a plainer search that answers the same :class:`Solution`.
 
@@ -107,7 +108,7 @@ from .cards import Card
 from .game import Game
 from .layout import PYRAMID_SIZE, Geometry
 from .moves import Draw, Move, Recycle, RemoveKing, RemovePair
-from .profiles import WASTE_DRAWN_WITH_BELOW, WASTE_TOP, Profile
+from .profiles import WASTE_DRAWN_WITH_BELOW, WASTE_KEEPS_LAST, WASTE_TOP, Profile
 
 
 @dataclass(frozen=True)
@@ -1470,9 +1471,15 @@ def solve(game: Game, shortest: bool = True, time_limit: float | None = None) ->
 
 def uses_variant_search(profile: Profile) -> bool:
     """Whether the talon is beyond this module's one sequence: reserve piles, several waste
-    piles or several cards a draw (:mod:`pyramide.variant_solver` searches those; it imports
-    this module, hence the import where it is needed)."""
-    return profile.reserves > 0 or profile.waste_piles > 1 or profile.draw_count > 1
+    piles, several cards a draw, or a draw that takes the waste's card out of play (a card
+    passed over is gone, so draws are no longer only a means) (:mod:`pyramide.variant_solver`
+    searches those; it imports this module, hence the import where it is needed)."""
+    return (
+        profile.reserves > 0
+        or profile.waste_piles > 1
+        or profile.draw_count > 1
+        or profile.waste_keeps == WASTE_KEEPS_LAST
+    )
 
 
 def _check_clock(search: _Search) -> None:

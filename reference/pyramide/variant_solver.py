@@ -1,15 +1,18 @@
 """An exact search for the profiles whose talon is not one sequence: reserve piles (Giza),
-several waste piles (Apophis), several cards a draw (King Tut).
+several waste piles (Apophis), several cards a draw (King Tut), a waste that keeps only the
+last card drawn (``waste_keeps: last``, profile kp-pyramids).
 
 :mod:`pyramide.solver` owes its speed to the app's talon: one waste, one card a draw, so that
 the waste and the stock are one fixed sequence cut by a boundary, and draws are only a means.
 Here neither holds: a draw deals onto three piles whose tops are all in play, or turns three
 cards of which only the last is in play (a card removed from the waste shifts which cards the
-next pass turns up), or there is no stock at all and eight piles of face-up reserves. This
+next pass turns up), or takes the card on the waste out of play (a draw is then a choice: the
+card passed over is gone), or there is no stock at all and eight piles of face-up reserves. This
 module therefore walks the positions as they are, move by move, as :class:`~pyramide.Game`
 plays them, and answers the same :class:`~pyramide.solver.Solution`; it is simple rather than
 fast, and :func:`pyramide.solver.solve` and :func:`~pyramide.solver.can_remove` hand it every
-profile with reserves, more than one waste pile or more than one card a draw.
+profile with reserves, more than one waste pile, more than one card a draw or a waste that keeps
+only the last card (:func:`~pyramide.solver.uses_variant_search`).
 
 *Positions.* A position is the pyramid cards present (a 28-bit mask over the places), the
 stock (top first), each waste pile and each reserve pile (bottom first), written as *ranks*
@@ -80,13 +83,14 @@ from __future__ import annotations
 import heapq
 import time
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from itertools import count
 
 from .cards import Card
 from .game import Game
 from .layout import PYRAMID_SIZE
 from .moves import Draw, Move, Recycle, RemoveKing, RemovePair
-from .profiles import WASTE_TOP
+from .profiles import WASTE_KEEPS_LAST, WASTE_TOP
 from .solver import PyramidBounds, Solution, SolverTimeout
 
 _State = tuple[int, bytes, int, int]
@@ -131,6 +135,11 @@ class _VariantSearch:
         self.stock_playable = profile.stock_top_playable
         self.covering = profile.pairs_with_covering_card
         self.draw_count = profile.draw_count
+        self.discards = profile.waste_keeps == WASTE_KEEPS_LAST
+        """A draw first takes the waste's card out of play (VAR-WASTE-LAST-ONLY): a talon card
+        then leaves without a partner, so the strict win's bounds, which make every talon card
+        find one, do not hold; the bounds are the relaxed win's, the pyramid's alone, and the
+        strict win adds only the draws every stock card needs (:meth:`lower_bound`)."""
         self.wastes = len(game.wastes)
         self.reserves = range(1 + self.wastes, 1 + self.wastes + len(game.reserves))
         """The reserve piles' numbers in the talon."""
@@ -140,7 +149,8 @@ class _VariantSearch:
         self.per_draw = self.wastes if self.wastes > 1 else self.draw_count
         """The most cards a draw moves out of the stock."""
         piles_in_play = self.wastes + len(game.reserves) + self.stock_playable
-        self.bounds = PyramidBounds(profile, game.pyramid, talon_meets=piles_in_play > 1)
+        bounded = replace(profile, strict_win=False) if self.discards else profile
+        self.bounds = PyramidBounds(bounded, game.pyramid, talon_meets=piles_in_play > 1)
         self.king = self.bounds.king
         self.total = self.bounds.pair_total
         self.ranks = self.bounds.ranks
@@ -228,7 +238,8 @@ class _VariantSearch:
         :meth:`PyramidBounds.moves_needed` and :meth:`PyramidBounds.bag_removals` of the
         cards that can still come into play, None when the latter finds no way to clear the
         pyramid: it then has none to empty it all, as :meth:`outlook` would say), or under
-        the strict win every one left (:meth:`PyramidBounds.strict_removals`). The draws,
+        the strict win every one left (:meth:`PyramidBounds.strict_removals`; not where a draw
+        takes a card out of play, :attr:`discards`, which needs no removal). The draws,
         unless the stock top is in play (then a stock card may leave without being drawn): a
         card k places below the stock top (counting from 0) is in play after k // n + 1
         draws at the earliest, n the most cards a draw moves (removals never take stock
@@ -239,7 +250,7 @@ class _VariantSearch:
         """
         pyramid, talon, _, key = state
         bounds = self.bounds
-        if self.strict:
+        if self.strict and not self.discards:
             if not self.outlook(state)[1]:
                 return None
             removals = bounds.strict_removals(pyramid, bounds.counts_of(key))
@@ -342,10 +353,14 @@ class _VariantSearch:
 
     def draw(self, state: _State, piles: list[bytes]) -> _State:
         """One card onto each waste pile in turn, or ``draw_count`` cards onto the one pile,
-        the last drawn on top (as :meth:`Game.push` deals them)."""
+        the last drawn on top (as :meth:`Game.push` deals them); under ``waste_keeps: last``
+        the card on the waste leaves the talon first."""
         pyramid, _, recycles, key = state
         piles = list(piles)
         stock = piles[0]
+        if self.discards:
+            key -= sum(1 << 3 * rank for rank in piles[1])
+            piles[1] = b""
         if self.wastes > 1:
             dealt = min(len(stock), self.wastes)
             for n in range(dealt):

@@ -155,7 +155,7 @@ def test_a_won_position_takes_no_move() -> None:
     assert solution.moves == ()
 
 
-@pytest.mark.parametrize("name", ["apophis"])
+@pytest.mark.parametrize("name", ["apophis", "kp-pyramids"])
 def test_the_variant_piles_are_left_to_the_reference(name: str) -> None:
     profile = PROFILES[name]
     assert fast_solve(Game(deal(0, profile), profile)) is None

@@ -23,7 +23,7 @@ from pyramide import PROFILES, Card, Game, Layout, Profile, solve
 from pyramide.cards import Deck
 from pyramide.layout import Geometry
 from pyramide.moves import Move
-from pyramide.profiles import WASTE_DRAWN_WITH_BELOW, WASTE_TOP_WITH_BELOW
+from pyramide.profiles import WASTE_DRAWN_WITH_BELOW, WASTE_KEEPS_LAST, WASTE_TOP_WITH_BELOW
 from pyramide.solver import can_remove, uses_variant_search
 from solver_brute import brute_force, rebuild
 
@@ -98,7 +98,8 @@ def _lay_talon(
             room = [n for n, pile in enumerate(piles) if len(pile) < 3]
             piles[draw(st.sampled_from(room))].append(card)
         return Layout(pyramid, reserves=tuple(map(tuple, piles)), geometry=geometry)
-    in_waste = draw(st.integers(0, talon_size))
+    # a waste that keeps only the last card drawn never holds more than one
+    in_waste = draw(st.integers(0, 1 if profile.waste_keeps == WASTE_KEEPS_LAST else talon_size))
     wastes: list[list[Card]] = [[] for _ in range(profile.waste_piles)]
     for card in talon[:in_waste]:
         pile = draw(st.integers(0, profile.waste_piles - 1)) if profile.waste_piles > 1 else 0
@@ -193,6 +194,36 @@ VARIANT_PROFILES = [
 switch sets no engine uses that mix their switches with the others."""
 
 
+LAST_CARD_PROFILES = [
+    *(p for p in PROFILE_LIST if p.waste_keeps == WASTE_KEEPS_LAST),
+    Profile(name="last-card", waste_keeps=WASTE_KEEPS_LAST, max_recycles=0),
+    Profile(name="last-card-strict", waste_keeps=WASTE_KEEPS_LAST, max_recycles=0, strict_win=True),
+    Profile(
+        name="last-card-stock-top",
+        waste_keeps=WASTE_KEEPS_LAST,
+        max_recycles=0,
+        stock_top_playable=True,
+        strict_win=True,
+    ),
+    Profile(
+        name="last-card-covering",
+        waste_keeps=WASTE_KEEPS_LAST,
+        max_recycles=0,
+        pairs_with_covering_card=True,
+    ),
+    Profile(
+        name="last-card-spanish-triangle",
+        waste_keeps=WASTE_KEEPS_LAST,
+        max_recycles=0,
+        deck="spanish",
+        layout="triangle",
+    ),
+]
+"""The waste that keeps only the last card drawn (a draw takes the card before it out of play),
+alone and mixed with the switches it allows: the variant search must count a card passed over
+as gone, and the strict win must still ask for the stock and the waste emptied."""
+
+
 def _agrees_with_brute_force(game: Game) -> None:
     expected = brute_force(game)
     solution = solve(game)
@@ -233,6 +264,13 @@ def test_variant_switches_agree_with_brute_force(game: Game) -> None:
 @settings(max_examples=examples(120))
 @given(st.sampled_from(LIMITED_PROFILES).flatmap(small_games))
 def test_limited_recycling_agrees_with_brute_force(game: Game) -> None:
+    _agrees_with_brute_force(game)
+    _any_win_agrees_with_brute_force(game)
+
+
+@settings(max_examples=examples(120))
+@given(st.sampled_from(LAST_CARD_PROFILES).flatmap(small_games))
+def test_a_waste_keeping_only_the_last_card_agrees_with_brute_force(game: Game) -> None:
     _agrees_with_brute_force(game)
     _any_win_agrees_with_brute_force(game)
 

@@ -1,5 +1,6 @@
 """``pyramide solve`` on a deal code of each variant profile: the reserves (Giza), the waste
-piles (Apophis), three cards a draw (King Tut), the Triangle and the Spanish deck.
+piles (Apophis), three cards a draw (King Tut), the Triangle, the Spanish deck and the waste
+that keeps only the last card drawn (kp-pyramids).
 
 Each code is one the solver proves, shortest line included, in well under a second, so that
 the command's whole path (code, deal, solver, report) is checked for every new profile.
@@ -13,8 +14,15 @@ import pytest
 from pyramide import Game, Status, parse_code, parse_move
 from pyramide.cli import main
 
-WON_CODES = ["PY1-G-AAAAAAS", "PY1-O-AAAAAAQ", "PY1-K-AAAAAAS", "PY1-V-AAAAAAS", "PY1-E-AAAAAAR"]
-"""A won deal of each variant profile: Giza, Apophis, King Tut, Triangle, Spanish."""
+WON_CODES = [
+    "PY1-G-AAAAAAS",
+    "PY1-O-AAAAAAQ",
+    "PY1-K-AAAAAAS",
+    "PY1-V-AAAAAAS",
+    "PY1-E-AAAAAAR",
+    "PY1-L-AAAAAAS",
+]
+"""A won deal of each variant profile: Giza, Apophis, King Tut, Triangle, Spanish, kp-pyramids."""
 
 
 @pytest.mark.parametrize("code", WON_CODES)
@@ -32,7 +40,8 @@ def test_solve_json_gives_a_shortest_line_that_wins(
 
 
 @pytest.mark.parametrize(
-    ("code", "most"), [("PY1-G-AAAAAAH", 24), ("PY1-K-AAAAAAH", 24), ("PY1-E-AAAAAAS", 24)]
+    ("code", "most"),
+    [("PY1-G-AAAAAAH", 24), ("PY1-K-AAAAAAH", 24), ("PY1-E-AAAAAAS", 24), ("PY1-L-AAAAAAH", 22)],
 )
 def test_solve_reports_a_deal_that_cannot_be_won(
     code: str, most: int, capsys: pytest.CaptureFixture[str]
@@ -50,3 +59,14 @@ def test_solve_prints_the_shortest_line_of_a_variant(capsys: pytest.CaptureFixtu
     assert lines[2].startswith("shortest winning line: ")
     length = int(lines[2].split(": ")[1].split()[0])
     assert len(lines) == 3 + length
+
+
+def test_the_compiled_core_refuses_the_last_card_waste_naming_why(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A draw that takes a card out of play is no step of the core's one talon sequence: it
+    says so in one line and the reference solver (without ``--fast``) plays the deal."""
+    assert main(["solve", "PY1-L-AAAAAAS", "--fast"]) == 2
+    error = capsys.readouterr().err.strip()
+    assert "keeps only the last card drawn" in error and "leave out --fast" in error
+    assert len(error.splitlines()) == 1
