@@ -789,3 +789,72 @@ class SpanishDealtWithoutEightsAndNines(_DealtOtherwise):
 
     def redeal(self, game: Game) -> None:
         game._stock = [card for card in game._stock if card.rank not in (8, 9)]
+
+
+# --- rules at fault: engines once blamed on rules they keep (issue 24 C7) -------------------
+
+
+class KingTutDrawsNothingShort(ReferenceAdapter):
+    """Draws nothing when fewer than three cards are left in the stock (King Tut)."""
+
+    def tap(self, target: str) -> Snapshot:
+        game = self._table().game
+        if target == "stock" and 0 < len(game.stock) < game.profile.draw_count:
+            return self.snapshot()
+        return super().tap(target)
+
+
+class SpanishSixPairsWithItselfWhenStuck(ReferenceAdapter):
+    """Its dead-end test counts a Spanish 6 in play as a pair with itself, so a game whose only
+    card left in play is a 6 is never over."""
+
+    def start(self, **how: Any) -> Snapshot:
+        super().start(**how)
+        game = self._table().game
+        has_move = game.has_legal_move
+
+        def lone_six_counts() -> bool:
+            sixes = [card for card in game.in_play() if card.rank == 6]
+            return has_move() or (game.target == 12 and bool(sixes) and not game.is_won())
+
+        game.has_legal_move = lone_six_counts  # type: ignore[method-assign]
+        return self.snapshot()
+
+
+class _SwitchedAfterTheDeal(ReferenceAdapter):
+    """Deals as the rule set claimed says (the same cards, the same code), then plays with one
+    switch the other way (:attr:`switch`)."""
+
+    switch: tuple[tuple[str, Any], ...] = ()
+
+    def start(self, **how: Any) -> Snapshot:
+        super().start(**how)
+        game = self._table().game
+        game.profile = replace(game.profile, **dict(self.switch))
+        return self.snapshot()
+
+
+class WithTheStockTop(_SwitchedAfterTheDeal):
+    """Plays the stock's top card face up and in play, under any rule set it claims (caught
+    under the Triangle and the Spanish deck as under the app)."""
+
+    switch = (("stock_top_playable", True),)
+
+
+class BeneathTheWasteTopPairsWithThePyramid(_RefusesSomeMoves):
+    """Lets the card beneath the waste top pair with a free pyramid card (it may pair only with
+    the waste top above it)."""
+
+    def refuses(self, move: Move, game: Game) -> bool:
+        return False
+
+    def start(self, **how: Any) -> Snapshot:
+        snapshot = super().start(**how)
+        game = self._table().game
+        available = game._is_available
+
+        def beneath_too(place: Any) -> bool:
+            return available(place) or (place.pile == "waste" and place.index == 1)
+
+        game._is_available = beneath_too  # type: ignore[method-assign]
+        return snapshot

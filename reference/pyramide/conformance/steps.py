@@ -55,6 +55,7 @@ from .adapter import (
     piles_json,
     target_name,
 )
+from .checks import CheckFailed, require, status_rules, tap_problems
 from .plugin import NOT_APPLICABLE, OUTSIDE
 from .rulesets import UnderTest
 from .specdata import load_messages, load_profiles, load_rules, render_message
@@ -287,8 +288,17 @@ class Play:
         return snapshot
 
     def tap(self, target: str) -> None:
+        """Tap ``target``; a tap that breaks a rule whatever the scenario says next (a draw
+        that turns the wrong number of cards, a card out of play taken) fails here, on that
+        rule (:func:`~pyramide.conformance.checks.tap_problems`)."""
         self.require_game()
-        self.taps.append(self.adapter.tap(target))
+        before = self.now
+        after = self.adapter.tap(target)
+        self.taps.append(after)
+        for message, rules in tap_problems(
+            target, before, after, self.under.rule_set.switches, self.under.states
+        ):
+            raise CheckFailed(message, rules)
 
     def undo(self) -> None:
         before = cards_and_score(self.now)
@@ -728,30 +738,48 @@ def moves_is(play: Play, moves: str, at_least: str | None) -> None:
 
 @then(parsers.re(f"the game (?P<words>{'|'.join(STATUS_WORDS)})"))
 def status_is(play: Play, words: str) -> None:
-    status = play.now.status
-    assert status == STATUS_WORDS[words], f"the game's status is {status!r}"
+    """The status; a wrong one on the table the scenario expects fails on the rule of ends."""
+    now, expected = play.now, STATUS_WORDS[words]
+    rules = status_rules(expected, now, play.under.states)
+    require(now.status == expected, f"the game's status is {now.status!r}", rules)
 
 
 @then("the game is not won")
 def not_won(play: Play) -> None:
-    assert play.now.status != "won", "the game is won"
+    now = play.now
+    rules = status_rules("playing", now, play.under.states)
+    require(now.status != "won", "the game is won", rules)
 
 
 # --- Then: messages and codes ---------------------------------------------------------------
 
 
-def expect_message(play: Play, key: str | None, params: dict[str, int]) -> None:
+def expect_message(play: Play, key: str, params: dict[str, int]) -> None:
     """Compare keys, or texts in the adapter's language, as its capabilities declare."""
     form = play.adapter.capabilities().messages
     message = play.now.message or Shown()
     if form == "key":
         actual: object = (message.key, dict(message.params)) if message.key else None
-        wanted: object = (key, params) if key else None
+        wanted: object = (key, params)
     else:
         assert form is not None, "the adapter shows no messages"
         actual = message.text
-        wanted = render_message(key, form, params) if key else None
-    assert actual == wanted, f"the message shown is {actual!r}, expected {wanted!r}"
+        wanted = render_message(key, form, params)
+    wrong = f"the message shown is {actual!r}, expected {wanted!r}"
+    require(actual == wanted, wrong, *message_blame(key, params, message))
+
+
+WORDS = ("MSG-TEXTS",)
+"""The rule of the messages' words."""
+
+
+def message_blame(key: str, params: dict[str, int], shown: Shown) -> tuple[tuple[str, ...], ...]:
+    """(rules checked, rules cleared) for a message other than the one expected: its words
+    alone when the engine shows that message in other words; else not its words, for the
+    message is missing or another one."""
+    if app_message_shown(shown) == (key, params):
+        return WORDS, ()
+    return (), WORDS
 
 
 LANGUAGE_NAMES = {"French": "fr", "Hungarian": "hu", "English": "en"}
@@ -803,13 +831,17 @@ def player_reads(play: Play, text: str, language: str | None) -> None:
     message = play.now.message or Shown()
     actual: str | None
     if form == "key":
-        assert message.key is not None, f"no message is shown, expected {text!r}"
-        actual = render_message(message.key, found_in, dict(message.params))
+        actual = (
+            None
+            if message.key is None
+            else render_message(message.key, found_in, dict(message.params))
+        )
     elif form == found_in:
         actual = message.text
     else:
         pytest.skip(f"{NOT_APPLICABLE}the adapter shows its messages in {form}, not {found_in}")
-    assert actual == text, f"the message reads {actual!r}, expected {text!r}"
+    wrong = f"the message reads {actual!r}, expected {text!r}"
+    require(actual == text, wrong, *message_blame(key, params, message))
 
 
 @then(parsers.re(r"the player does not read « (?P<text>[^»]+) »"))
