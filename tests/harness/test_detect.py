@@ -75,3 +75,29 @@ def test_the_command_prints_the_profile_and_exits_by_whether_one_fits(
     assert main(["detect", "--impl", f"{__name__}:FiveRecycles", "--json"]) == 1
     assert 'the engine plays 5, app says null (no limit)"' in capsys.readouterr().out
     assert main(["detect", "--profile", "nonsense"]) == 2
+
+
+class CrashesOnATap(ReferenceAdapter):
+    """An in-process engine with a bug: its first tap raises."""
+
+    def tap(self, target: str) -> Snapshot:
+        raise ZeroDivisionError("division by zero in the tap handler")
+
+
+def broken_factory() -> ReferenceAdapter:
+    raise RuntimeError("the engine's configuration file is missing")
+
+
+@pytest.mark.parametrize(
+    ("factory", "cause"),
+    [
+        ("CrashesOnATap", "ZeroDivisionError: division by zero in the tap handler"),
+        ("broken_factory", "RuntimeError: the engine's configuration file is missing"),
+    ],
+)
+def test_an_engine_that_crashes_is_a_harness_error_in_one_line_not_no_profile_fits(
+    factory: str, cause: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["detect", "--impl", f"{__name__}:{factory}"]) == 2
+    err = capsys.readouterr().err
+    assert err == f"pyramide detect: the engine failed during the probes: {cause}\n"

@@ -12,9 +12,10 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 from checkruns import run_check
 from pyramide.cli import main
-from pyramide.conformance.adapter import AdapterError, Snapshot
+from pyramide.conformance.adapter import AdapterError, Capabilities, Snapshot
 from pyramide.conformance.reference_adapter import ReferenceAdapter
 from pyramide.conformance.specdata import load_rules
 
@@ -100,3 +101,146 @@ def test_the_scheduler_hint_installs_the_cluster_extra_by_the_distribution_name(
     arguments = ["stats", "--profile", "app", "--deals", "2", "--scheduler", "tcp://127.0.0.1:9"]
     assert main([*arguments, "--no-progress"]) == 2
     assert "pip install 'pyramide-conformance[cluster]'" in capsys.readouterr().err
+
+
+# --- B1, B2: an engine's own rule set works everywhere ----------------------------------------
+
+FAKES = ROOT / "tests" / "harness" / "fakes"
+HOUSE = ["--impl", "house_rules_engine:HouseRules"]
+"""An in-process engine declaring one rule set of its own and no named profile."""
+
+
+@pytest.fixture
+def fakes(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.syspath_prepend(str(FAKES))
+
+
+@pytest.mark.usefixtures("fakes")
+def test_check_without_a_profile_takes_the_engines_own_first_rule_set(tmp_path: Path) -> None:
+    run = run_check(tmp_path, *FAST, *HOUSE)
+    assert run.status == 0, run.err + run.out
+    assert run.out.startswith("rule set: house (strict_win=on, max_recycles=2,")
+    assert run.footer["coverage"]["shortfall"] is None
+    invariants = [r for r in run.scenarios if r["id"].startswith("invariants::")]
+    assert invariants and {r["outcome"] for r in invariants} <= {"passed", "outside the rule set"}
+
+
+@pytest.mark.usefixtures("fakes")
+def test_check_takes_the_engines_own_rule_set_by_name(tmp_path: Path) -> None:
+    run = run_check(tmp_path, *FAST, *HOUSE, "--profile", "house")
+    assert run.status == 0, run.err + run.out
+    assert run.out.startswith("rule set: house (")
+
+
+@pytest.mark.usefixtures("fakes")
+def test_a_rule_set_file_an_engine_plays_under_its_own_name_needs_no_deal_code(
+    tmp_path: Path,
+) -> None:
+    """The engine deals codes, but its house rules have no code letter: the random games
+    start from tables (they raised KeyError looking the letter up)."""
+    rules = tmp_path / "my-house.yaml"
+    rules.write_text(yaml.safe_dump({"max_recycles": 2, "strict_win": True}))
+    run = run_check(tmp_path, "--invariant-games", "12", *HOUSE, "--profile", str(rules))
+    assert run.status == 0, run.err + run.out
+    invariants = [r for r in run.scenarios if r["id"].startswith("invariants::")]
+    assert "errored" not in {r["outcome"] for r in invariants}
+
+
+@pytest.mark.usefixtures("fakes")
+def test_an_unknown_name_lists_the_engines_own_rule_sets_too(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["check", *HOUSE, "--profile", "mansion"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown profile 'mansion'" in err and "the engine's own rule sets: house" in err
+    assert "Traceback" not in err
+
+
+@pytest.mark.usefixtures("fakes")
+def test_detect_plays_the_engines_own_rule_set(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["detect", *HOUSE, "--profile", "house"]) == 1  # no named profile fits
+    out = capsys.readouterr().out
+    assert re.search(r"max_recycles +2 ", out) and re.search(r"strict_win +on ", out)
+
+
+def test_an_engine_declaring_only_rule_sets_plays_only_those(tmp_path: Path) -> None:
+    """Over JSON lines, a hello naming ``rule_sets`` and no ``profiles`` (it was taken for an
+    app engine, started under the app's rules, and errored)."""
+    engine = f"{sys.executable} {FAKES / 'house_rules_engine.py'}"
+    run = run_check(tmp_path, *FAST, "--cmd", engine)
+    assert run.status == 0, run.err + run.out
+    assert run.out.startswith("rule set: house (")
+    assert run.footer["counts"]["errored"] == 0
+
+
+def test_only_an_engine_declaring_no_rule_set_at_all_is_an_app_engine() -> None:
+    house = {"house": {"max_recycles": 2}}
+    assert Capabilities(rule_sets=house).profiles == ()
+    assert Capabilities.from_json({"rule_sets": house}).profiles == ()
+    assert Capabilities().profiles == Capabilities.from_json({}).profiles == ("app",)
+    assert Capabilities(profiles=("microsoft",), rule_sets=house).profiles == ("microsoft",)
+
+
+# --- B6: an engine that fails the handshake stops the run at once ---------------------------
+
+HANDSHAKE_FAILURES = {
+    "exits at once": (
+        "import sys; print('boom: no config file', file=sys.stderr); sys.exit(3)",
+        "the engine closed its output before answering hello: it exited with code 3; "
+        "its stderr ends: boom: no config file",
+        "30",
+    ),
+    "never answers": (
+        "import sys, time; print('waiting for a licence', file=sys.stderr, flush=True); "
+        "time.sleep(60)",
+        "no answer to hello within 1 s; the engine was stopped; "
+        "its stderr ends: waiting for a licence",
+        "1",
+    ),
+    "answers garbage": (
+        "print('Segmentation fault', flush=True); import time; time.sleep(60)",
+        "answer to hello is not a JSON line: 'Segmentation fault'",
+        "30",
+    ),
+}
+"""Each engine's program, the one line that must say what went wrong, and the timeout (only
+the silent one waits for it)."""
+
+
+@pytest.mark.parametrize("fault", list(HANDSHAKE_FAILURES))
+def test_an_engine_failing_the_handshake_stops_the_run_in_one_line(
+    fault: str, tmp_path: Path
+) -> None:
+    program, cause, timeout = HANDSHAKE_FAILURES[fault]
+    engine = f'{sys.executable} -c "{program}"'
+    run = run_check(tmp_path, "--cmd", engine, "--timeout", timeout)
+    assert run.status == 2
+    assert run.err == f"pyramide check: the engine failed the handshake: {cause}\n"
+    assert run.out == "" and run.records == [], "no scenario ran, no report of 228 errors"
+
+
+class CapabilitiesCrash(ReferenceAdapter):
+    def capabilities(self) -> Capabilities:
+        raise KeyError("engine.ini")
+
+
+def factory_that_raises() -> ReferenceAdapter:
+    raise RuntimeError("no display found")
+
+
+@pytest.mark.parametrize(
+    ("factory", "line"),
+    [
+        ("factory_that_raises", "the adapter factory failed: RuntimeError: no display found"),
+        (
+            "CapabilitiesCrash",
+            "the engine failed the handshake (capabilities): KeyError: 'engine.ini'",
+        ),
+    ],
+)
+def test_an_adapter_that_cannot_say_what_it_plays_stops_the_run_in_one_line(
+    factory: str, line: str, tmp_path: Path
+) -> None:
+    run = run_check(tmp_path, *FAST, *impl(factory))
+    assert run.status == 2 and run.err == f"pyramide check: {line}\n"
+    assert run.records == []

@@ -81,6 +81,8 @@ class Capabilities:
     plays its own deals is checked on the rules of the deal.
     ``profiles`` names the named profiles it plays; ``rule_sets`` maps names of its own to
     switch values; ``any_rule_set`` says it takes any switch values (``start(switches=...)``).
+    An engine that names neither plays the app's rules (as engines did before ``rule_sets``);
+    one that names rule sets of its own and no profile plays only those.
     ``conventions`` says how it shows what it counts (``spec/profiles.yaml``); one left out is
     the app's.
     """
@@ -90,7 +92,7 @@ class Capabilities:
     undo: bool = True
     deal_codes: bool = True
     stock_order: bool = True
-    profiles: tuple[str, ...] = ("app",)
+    profiles: tuple[str, ...] = ()
     rule_sets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     any_rule_set: bool = False
     conventions: Mapping[str, str] = field(default_factory=dict)
@@ -98,6 +100,10 @@ class Capabilities:
     own_deals: bool = False
     revision: int = 1
     """The protocol revision the engine speaks (2 for the named variants' piles and decks)."""
+
+    def __post_init__(self) -> None:
+        if not self.profiles and not self.rule_sets:
+            object.__setattr__(self, "profiles", ("app",))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -123,7 +129,7 @@ class Capabilities:
             undo=bool(data.get("undo", False)),
             deal_codes=bool(data.get("deal_codes", False)),
             stock_order=bool(data.get("stock_order", False)),
-            profiles=tuple(data.get("profiles", ("app",))),
+            profiles=tuple(data.get("profiles", ())),
             rule_sets=dict(data.get("rule_sets", {})),
             any_rule_set=bool(data.get("any_rule_set", False)),
             conventions=dict(data.get("conventions", {})),

@@ -128,6 +128,21 @@ def random_code(rng: random.Random, profile: str = "app") -> str:
     return f"PY1-{load_profiles().profiles[profile].letter}-{suffix}"
 
 
+def random_start(rng: random.Random, under: UnderTest) -> dict[str, Any]:
+    """How a random game starts: half the time a random deal code, when the engine plays the
+    rule set as a named profile and deals codes (a rule set of the engine's own has no code
+    letter); else a random full table; else, for an engine that starts from no table of
+    ours, a deal of its own."""
+    how = under.start_arguments()
+    capabilities = under.capabilities
+    named = "switches" not in how and how["profile"] in load_profiles().profiles
+    if named and capabilities.deal_codes and rng.random() < 0.5:
+        return {"code": random_code(rng, how["profile"])}
+    if capabilities.tables or not capabilities.own_deals:
+        return {"layout": random_layout(rng, under.rule_set.switches), **how}
+    return {"deal": rng.randrange(1, 1_000_000), **how}
+
+
 def touchable(snapshot: Snapshot, stock_top: bool = False) -> dict[str, Card]:
     """Free pyramid cards and the waste top, by tap target, as the app's rules see them; and
     the stock's top card when ``stock_top`` puts it in play (and the stock's order is shown)."""
@@ -353,12 +368,7 @@ class _RandomGame:
         capabilities = under.capabilities
         self.can_undo = capabilities.undo
         self.undo_depth = None if under.conventions["undo_depth"] == "unlimited" else UNDO_DEPTH
-        how = under.start_arguments()
-        coded = under.binding is not None and under.binding.switches is None
-        if coded and capabilities.deal_codes and rng.random() < 0.5:
-            self.start: dict[str, Any] = {"code": random_code(rng, how["profile"])}
-        else:
-            self.start = {"layout": random_layout(rng, under.rule_set.switches), **how}
+        self.start = random_start(rng, under)
         self.actions: list[str] = []
         self.history: list[Snapshot] = []
         self.violations: list[Violation] = []

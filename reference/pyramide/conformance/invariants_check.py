@@ -38,15 +38,13 @@ INVARIANT_RELIES: dict[str, tuple[str, ...]] = {"won-score": ("score",)}
 def invariant_results(
     factory: Callable[[], Adapter],
     games: int,
-    under: UnderTest | None,
+    under: UnderTest,
     progress: TextIO | None,
 ) -> list[ScenarioResult]:
     """Play ``games`` random games on the engine under the rule set being checked and turn
-    what broke into result rows (``under`` is None when the engine did not say what it is)."""
+    what broke into result rows."""
     if games <= 0:
         return []
-    if under is None:
-        return [_row("engine", "the engine did not answer", (), ERRORED, "no capabilities")]
     name = f"holds over {games} random games ({under.rule_set.name} rules)"
     if under.binding is None:
         reason = f"the engine does not play the {under.rule_set.name} rules"

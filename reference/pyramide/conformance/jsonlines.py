@@ -57,6 +57,9 @@ PROTOCOL = 1
 
 STDERR_TAIL = 20
 """How many of the engine's last stderr lines an error quotes."""
+STDERR_HEADING = "\nlast lines of the engine's stderr:\n  "
+ONE_LINE_TAIL = 5
+"""How many of them an error said in one line quotes (the last say what went wrong)."""
 
 GIVE_UP = 3
 """After this many engine processes in a row fail (crash, hang, garbage) and none completes a
@@ -200,7 +203,7 @@ class _Child:
             )  # a dead engine's last words may still be in flight
         if not self.stderr:
             return ""
-        return "\nlast lines of the engine's stderr:\n  " + "\n  ".join(self.stderr)
+        return STDERR_HEADING + "\n  ".join(self.stderr)
 
     def alive(self) -> bool:
         return self.process.poll() is None
@@ -230,6 +233,17 @@ class _Child:
             if stream is not None:
                 with suppress(OSError):  # a request left in stdin's buffer: nobody to read it
                     stream.close()
+
+
+def one_line(message: str) -> str:
+    """An engine's error in one line, the end of its stderr tail included: for the one line
+    that stops a run."""
+    cause, _, tail = message.partition(STDERR_HEADING)
+    cause = " ".join(cause.split())
+    if not tail:
+        return cause
+    last = tail.split("\n  ")[-ONE_LINE_TAIL:]
+    return f"{cause}; its stderr ends: {' | '.join(last)}"
 
 
 class JsonLinesAdapter:

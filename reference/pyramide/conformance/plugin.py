@@ -25,7 +25,7 @@ from functools import cache
 import pytest
 
 from . import rulesets
-from .adapter import Adapter, Capabilities
+from .adapter import Adapter, AdapterError, Capabilities
 from .loading import AdapterLoadError, load_factory
 from .reliance import scenario_needs, scenario_start
 from .rulesets import RuleSetError, UnderTest
@@ -164,7 +164,12 @@ def pytest_configure(config: pytest.Config) -> None:
         try:
             rulesets.resolve(wanted)
         except RuleSetError as error:
-            raise pytest.UsageError(str(error)) from None
+            if rulesets.is_file(wanted):
+                raise pytest.UsageError(str(error)) from None
+            try:  # not a named profile: the engine may declare it as a rule set of its own
+                under_test(config)
+            except AdapterError as failure:
+                raise pytest.UsageError(f"{error} (and the engine failed: {failure})") from None
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

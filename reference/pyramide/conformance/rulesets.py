@@ -54,11 +54,14 @@ def _show(value: Any) -> str:
     return "null" if value is None else str(value)
 
 
-def named(name: str) -> RuleSet:
-    """The named profile ``name``; an unknown name is an error listing the known ones."""
+def named(name: str, own: Mapping[str, RuleSet] | None = None) -> RuleSet:
+    """The named profile ``name``; an unknown name is an error listing the known ones (and
+    ``own``, the rule sets the engine declares under names of its own)."""
     profiles = load_profiles().profiles
     if name not in profiles:
-        raise RuleSetError(f"unknown profile {name!r}; known profiles: {', '.join(profiles)}")
+        theirs = [n for n in own or {} if n not in profiles]
+        also = f"; the engine's own rule sets: {', '.join(theirs)}" if theirs else ""
+        raise RuleSetError(f"unknown profile {name!r}; known profiles: {', '.join(profiles)}{also}")
     return RuleSet(name, dict(profiles[name].switches))
 
 
@@ -96,11 +99,20 @@ def load_file(path: Path) -> RuleSet:
     return from_switches(path.stem, data, str(path))
 
 
-def resolve(name_or_file: str) -> RuleSet:
-    """``--profile`` as given: a YAML file's path, or a named profile."""
-    if name_or_file.endswith((".yaml", ".yml")) or Path(name_or_file).is_file():
+def is_file(name_or_file: str) -> bool:
+    """Whether ``--profile`` names a YAML file rather than a rule set."""
+    return name_or_file.endswith((".yaml", ".yml")) or Path(name_or_file).is_file()
+
+
+def resolve(name_or_file: str, capabilities: Capabilities | None = None) -> RuleSet:
+    """``--profile`` as given: a YAML file's path, a rule set the engine declares (given its
+    ``capabilities``) under a name of its own, or a named profile."""
+    if is_file(name_or_file):
         return load_file(Path(name_or_file))
-    return named(name_or_file)
+    own = declared(capabilities) if capabilities is not None else {}
+    if name_or_file in own:
+        return own[name_or_file]
+    return named(name_or_file, own)
 
 
 def declared(capabilities: Capabilities) -> dict[str, RuleSet]:
@@ -179,7 +191,7 @@ class UnderTest:
     @classmethod
     def of(cls, capabilities: Capabilities, wanted: str | None) -> UnderTest:
         """Raises :class:`RuleSetError` for a rule set or convention that makes no sense."""
-        rule_set = resolve(wanted) if wanted else default(capabilities)
+        rule_set = resolve(wanted, capabilities) if wanted else default(capabilities)
         return cls(
             capabilities,
             rule_set,

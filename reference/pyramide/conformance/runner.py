@@ -18,10 +18,10 @@ from typing import Any, TextIO
 
 import pytest
 
-from . import rulesets
 from .adapter import Adapter, AdapterError
 from .collector import Collector
 from .invariants_check import invariant_results
+from .jsonlines import one_line
 from .loading import AdapterLoadError, load_factory
 from .reports import RunInfo, text_report, write_json_lines, write_junit, write_markdown
 from .results import DEFAULT_MIN_COVERAGE, apply_expectations, summarize
@@ -65,28 +65,31 @@ def rule_catalogue() -> dict[str, tuple[str, str, str]]:
     return {rule.id: (rule.title, rule.status, rule.area) for rule in rules}
 
 
-def under_test(factory: Callable[[], Adapter], profile: str | None) -> UnderTest | None:
-    """The rule set the run checks, as the engine plays it; None when the engine does not even
-    say what it is (the scenarios then report its errors). A rule set or convention that makes
-    no sense is a :class:`CheckError`."""
+def under_test(factory: Callable[[], Adapter], profile: str | None) -> UnderTest:
+    """The rule set the run checks, as the engine plays it. An engine that does not even say
+    what it plays (its factory raises, its handshake fails) stops the run at once, as does a
+    rule set or convention that makes no sense: a :class:`CheckError`. Run on, every scenario
+    would only error, and the cause would hide in the report."""
     try:
-        capabilities = factory().capabilities()
-    except AdapterError:
-        if profile is not None:
-            rulesets.resolve(profile)  # still refuse an unknown profile or a bad file
-        return None
+        adapter = factory()
     except Exception as error:  # the user's factory itself is broken: say so, no traceback
         raise CheckError(f"the adapter factory failed: {type(error).__name__}: {error}") from None
+    try:
+        capabilities = adapter.capabilities()
+    except AdapterError as error:
+        raise CheckError(f"the engine failed the handshake: {one_line(str(error))}") from None
+    except Exception as error:  # an in-process adapter's own failure
+        raise CheckError(
+            f"the engine failed the handshake (capabilities): {type(error).__name__}: {error}"
+        ) from None
     try:
         return UnderTest.of(capabilities, profile)
     except RuleSetError as error:
         raise CheckError(str(error)) from None
 
 
-def describe(under: UnderTest | None, profile: str | None) -> str:
+def describe(under: UnderTest) -> str:
     """The rule set line of the report: name, switch values, conventions."""
-    if under is None:
-        return f"{profile or 'the engine default'} (the engine did not give its capabilities)"
     conventions = ", ".join(f"{name}={state}" for name, state in under.conventions.items())
     plays = "" if under.binding is not None else " — NOT played by this engine"
     return f"{under.rule_set.name} ({under.rule_set.describe()}); conventions: {conventions}{plays}"
@@ -145,10 +148,7 @@ def run_check(options: CheckOptions, out: TextIO | None = None) -> int:
         args += ["--pyramide-impl", options.impl]
     if options.cmd:
         args += ["--pyramide-cmd", options.cmd]
-    if under is not None:
-        args += ["--pyramide-profile", options.profile or under.rule_set.name]
-    elif options.profile:
-        args += ["--pyramide-profile", options.profile]
+    args += ["--pyramide-profile", options.profile or under.rule_set.name]
     args += ["--pyramide-timeout", str(options.timeout)]
     status = pytest.main([*args, *options.pytest_args], plugins=[collector, *options.plugins])
     if status not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED) or not collector.results:
@@ -162,7 +162,7 @@ def run_check(options: CheckOptions, out: TextIO | None = None) -> int:
         _engine_identity(options),
         results,
         summarize(results, rules),
-        describe(under, options.profile),
+        describe(under),
         options.min_coverage,
     )
     print(text_report(run), file=out or sys.stdout)
