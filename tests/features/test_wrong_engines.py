@@ -112,6 +112,8 @@ the fewest rules explaining every failure, each failure involving the rules its 
 tagged with and those its steps rely on)."""
 
 BLAMED_WITH_ANOTHER = {
+    # issue 24 A2: the waste that keeps only the last card drawn, played keeping them all
+    Wrong("KpPyramidsKeepingTheWaste", ("VAR-WASTE-LAST-ONLY",), "kp-pyramids"),
     "DEAL-COVERING": (
         "which cards cover which is only seen through which cards are free, so a wrong "
         "geometry is a wrong FREE-PYRAMID too (CoveredCardsPlayable fails both)"

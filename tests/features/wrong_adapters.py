@@ -858,3 +858,14 @@ class BeneathTheWasteTopPairsWithThePyramid(_RefusesSomeMoves):
 
         game._is_available = beneath_too  # type: ignore[method-assign]
         return snapshot
+
+
+# --- issue 24 A2: a waste that keeps only the last card drawn ---------------------------------
+
+
+class KpPyramidsKeepingTheWaste(PlayedAs):
+    """Claims kp-pyramids but keeps every card drawn on the waste: a card passed over comes
+    back into play once the card drawn on it is used (it should have left play at the draw)."""
+
+    profile = "kp-pyramids"
+    switch = (("waste_keeps", "all"),)

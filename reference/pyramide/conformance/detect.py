@@ -157,6 +157,15 @@ def probe_waste(probe: Probe) -> Finding:
     return Finding("waste_play", "top", "the 7♣ never paired with the 6♦ beneath it")
 
 
+def probe_waste_keeps(probe: Probe) -> Finding:
+    """Draw onto a one-card waste: the card beneath stays, or leaves play with the draw."""
+    probe.table("Q♣\nA♦ 9♦\nwaste: 6♦\nstock: 7♣")
+    waste = probe.tap("stock").waste
+    if len(waste) > 1:
+        return Finding("waste_keeps", "all", "the 6♦ stayed on the waste under the 7♣ drawn")
+    return Finding("waste_keeps", "last", "the 6♦ left play when the 7♣ was drawn onto it")
+
+
 def probe_stock_top(probe: Probe) -> Finding:
     probe.table("Q♣\nA♦ 9♦\nstock: 4♣ 5♠")
     paired = _gone(probe.tap("stock-top", "r2c2"), "4C", "9D")
@@ -179,6 +188,7 @@ TABLE_SWITCHES = (
     "waste_play",
     "stock_top_playable",
     "pairs_with_covering_card",
+    "waste_keeps",
 )
 """The switches the table probes find, in their order."""
 TABLE_PROBES: tuple[Callable[[Probe], Finding], ...] = (
@@ -187,6 +197,7 @@ TABLE_PROBES: tuple[Callable[[Probe], Finding], ...] = (
     probe_waste,
     probe_stock_top,
     probe_covering,
+    probe_waste_keeps,
 )
 
 
