@@ -92,6 +92,19 @@ def test_a_face_down_card_a_right_engine_refuses_leaves_the_selection_as_it_was(
     assert (refused.pyramid[1], refused.waste, refused.selected) == (("??", "??"), ("8C",), "waste")
 
 
+@pytest.mark.parametrize(("profile", "in_play"), [("app", False), (THIRTEEN, True)])
+def test_the_card_beneath_the_waste_top_is_taken_only_where_the_engine_plays_it(
+    profile: str, in_play: bool
+) -> None:
+    """The shim does not know the rule set: the card beneath the waste top (the stock's top
+    card likewise) is selected only when the engine lists a move with it."""
+    shim = MoveShimAdapter(GameMoveEngine(), profiles=(profile,))
+    table = {**FACE_DOWN_TABLE, "waste": ["6H", "7C"]}  # 6 + 7 = 13
+    shim.start(layout=table, profile=profile)
+    assert (shim.tap("waste-below").selected == "waste-below") is in_play
+    assert (shim.tap("waste").waste == ()) is in_play
+
+
 def test_an_engine_that_lets_face_down_cards_be_played_fails_the_suite() -> None:
     """Under aisleriot-thirteen a face-down card is a covered one, so such an engine breaks
     FREE-PYRAMID as well as VAR-FACE-DOWN; the report blames FREE-PYRAMID alone, as the one
