@@ -239,7 +239,8 @@ def test_the_whole_rulebook_of_a_profile_runs_and_the_reference_passes_it(profil
     ]
     for name in shaped:  # another game's table or deal: it names the switch that shapes it
         text = outcomes.text[name]
-        assert any(f"{switch} is " in text for switch in REVISION_2_SWITCHES), text
+        shaping = (*REVISION_2_SWITCHES, "waste_keeps")  # a waste of one card at most
+        assert any(f"{switch} is " in text for switch in shaping), text
     inside = sorted(
         n for n, tags in outcomes.tags.items() if holds_under(profile, tags) and n not in shaped
     )

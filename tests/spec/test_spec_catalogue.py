@@ -16,10 +16,10 @@ from pyramide.conformance.specdata import (
 from pyramide.profiles import PROFILES, Profile
 from pyramide.table import BLOCKED, NO_MORE_MOVES, SUM
 
-OPEN_POINTS = range(1, 16)
+OPEN_POINTS = range(1, 17)
 """Items 1-12 of the rules folder's README, each of which the catalogue must settle, then the
 points the named variants raise (13 Apophis's piles, 14 Gizeh's spread stock, 15 King Tut's
-draw)."""
+draw, 16 the waste that keeps only the last card drawn)."""
 
 
 def test_rule_ids_are_unique_and_well_formed() -> None:
