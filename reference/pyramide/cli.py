@@ -267,7 +267,8 @@ def _add_check(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     detect.set_defaults(handler=_detect)
     differential = commands.add_parser(
         "differential",
-        help="play random games on an engine and the reference side by side",
+        help="play random games on an engine and the reference side by side (--help for its "
+        "options; exit status 0 no difference, 1 a difference, 2 usage or harness error)",
         add_help=False,
     )
     differential.set_defaults(handler=_differential)
@@ -315,7 +316,7 @@ def _detect(args: argparse.Namespace) -> int:
 def _differential(args: argparse.Namespace) -> int:
     from .conformance.differential import main as differential_main
 
-    return differential_main(args.rest)
+    return differential_main(args.rest, prog="pyramide differential")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -10,9 +10,13 @@ differ, hypothesis shrinks the run to a short one, and the difference is printed
 - as a YAML transcript (start, actions, each differing field with both values).
 
 Only what the engine's capabilities claim is compared: the selection when it has its own taps,
-messages when it shows them, the stock's order when it reports it. Run it from Python with
-:func:`run_differential` or from a shell with ``python -m pyramide.conformance.differential
---cmd "node engine.js"``.
+messages when it shows them, the stock's order when it reports it. Both engines play the rule
+set under test: a named profile, one of the engine's own or a YAML file of switch values, as
+``pyramide check --profile`` takes it. Run it from Python with :func:`run_differential` or
+from a shell with ``pyramide differential --cmd "node engine.js"`` (or ``python -m
+pyramide.conformance.differential``): exit status 0 when no difference was found, 1 with the
+difference and the command that plays the same games again (its ``--seed``), 2 when the run
+could not be made (bad usage, an engine that cannot start, a rule set it does not play).
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ import argparse
 import contextlib
 import itertools
 import random
+import shlex
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -28,23 +33,25 @@ from typing import Any
 from unittest import mock
 
 import yaml
-from hypothesis import HealthCheck, Verbosity, settings
+from hypothesis import HealthCheck, Phase, Verbosity, settings
+from hypothesis import seed as hypothesis_seed
 from hypothesis import strategies as st
 from hypothesis.internal.conjecture import engine as conjecture_engine
 from hypothesis.stateful import (
     RuleBasedStateMachine,
+    get_state_machine_test,
     initialize,
     precondition,
     rule,
-    run_state_machine_as_test,
 )
 
 from ..cards import Card
-from ..profiles import WASTE_TOP, get_profile
+from ..profiles import WASTE_TOP, profile_from_switches
 from .adapter import MORE_PILES, PILE_WORDS, Adapter, Capabilities, Snapshot, target_name
 from .invariants import random_layout, removals
-from .loading import AdapterLoadError, load_factory
+from .loading import AdapterLoadError, load_factory, under_test
 from .reference_adapter import ReferenceAdapter
+from .rulesets import UnderTest
 from .specdata import render_message
 
 STATUS_WORDS = {
@@ -67,7 +74,15 @@ class Action:
 
 
 class Divergence(AssertionError):
-    """The engines differ; the message is the Gherkin scenario and the YAML transcript."""
+    """The engines differ; the message is the Gherkin scenario and the YAML transcript,
+    written only when asked for (shrinking raises many divergences and reads none)."""
+
+    def __init__(self, report: Report) -> None:
+        super().__init__()
+        self.report = report
+
+    def __str__(self) -> str:
+        return str(self.report)
 
 
 def compared_fields(capabilities: Capabilities) -> tuple[str, ...]:
@@ -284,11 +299,15 @@ def engine_name(adapter: Adapter) -> str:
     return type(adapter).__name__
 
 
-def make_machine(factory: Callable[[], Adapter], profile: str = "app") -> type[Any]:
-    """A state machine class comparing ``factory``'s engine with the reference under ``profile``."""
-    capabilities = factory().capabilities()
+def make_machine(factory: Callable[[], Adapter], under: UnderTest) -> type[Any]:
+    """A state machine class comparing ``factory``'s engine with the reference under the rule
+    set ``under`` (which the engine plays)."""
+    capabilities = under.capabilities
     fields = compared_fields(capabilities)
-    rules = get_profile(profile)
+    profile = under.rule_set.name
+    rules = profile_from_switches(profile, under.rule_set.switches)
+    engine_start = under.start_arguments()
+    reference_start = {"profile": profile, "switches": dict(under.rule_set.switches)}
 
     class Differential(RuleBasedStateMachine):
         def __init__(self) -> None:
@@ -317,7 +336,7 @@ def make_machine(factory: Callable[[], Adapter], profile: str = "app") -> type[A
                 capabilities.messages,
                 error,
             )
-            raise Divergence(str(report))
+            raise Divergence(report)
 
         def both(self, action: Callable[[Adapter], Snapshot]) -> None:
             expected = action(self.reference)
@@ -338,7 +357,12 @@ def make_machine(factory: Callable[[], Adapter], profile: str = "app") -> type[A
         @initialize(seed=st.integers(0, 2**32 - 1))
         def deal(self, seed: int) -> None:
             self.layout = random_layout(random.Random(seed), rules.switches)
-            self.both(lambda adapter: adapter.start(layout=self.layout, profile=profile))
+            self.both(
+                lambda adapter: adapter.start(
+                    layout=self.layout,
+                    **(engine_start if adapter is self.engine else reference_start),
+                )
+            )
 
         def act(self, target: str, words: str) -> None:
             self.actions.append(Action(target, words))
@@ -399,12 +423,19 @@ def make_machine(factory: Callable[[], Adapter], profile: str = "app") -> type[A
     return Differential
 
 
+DEFAULT_SEED = 0
+"""The seed of a run that names none: the same games every time, until ``--seed`` asks for
+others."""
+
+
 @dataclass(frozen=True)
 class DifferentialResult:
     """``report`` is the shrunk divergence (Gherkin and YAML), or None if none was found."""
 
     report: str | None
     examples: int
+    rule_set: str = ""
+    """The name of the rule set both engines played."""
 
     @property
     def agreed(self) -> bool:
@@ -415,16 +446,33 @@ def run_differential(
     factory: Callable[[], Adapter],
     max_examples: int = 50,
     steps: int = 60,
-    profile: str = "app",
+    profile: str | None = None,
+    seed: int | None = None,
     derandomize: bool = False,
     shrink_seconds: float = 60.0,
 ) -> DifferentialResult:
-    """Play ``max_examples`` random games on both engines; shrink and report the first split.
+    """Play ``max_examples`` random games on both engines under the rule set ``profile`` (a
+    name or a YAML file; default: the first one the engine declares), drawn from ``seed``;
+    shrink and report the first split.
 
-    Shrinking replays many runs on a slow child process; ``shrink_seconds`` caps it (through a
-    hypothesis internal, left alone if a later hypothesis renames it).
+    An engine that cannot say what it plays, or that does not play the rule set, is an
+    :class:`AdapterLoadError` (a split is the engine's failure, this is the run's). The same
+    seed plays the same games, so a split found once is found again. Shrinking replays many
+    runs on a slow child process; ``shrink_seconds`` caps it (through a hypothesis internal,
+    left alone if a later hypothesis renames it).
     """
-    machine = make_machine(factory, profile)
+    under = under_test(factory, profile)
+    if under.binding is None:
+        raise AdapterLoadError(
+            f"the engine declares no rule set like {under.rule_set.name} "
+            f"({under.rule_set.describe()}): nothing to compare"
+        )
+    if not under.capabilities.tables:
+        raise AdapterLoadError(
+            "the engine starts from no table of ours (tables: false): the differential "
+            "machine deals both engines the same random tables"
+        )
+    machine = make_machine(factory, under)
     config = settings(
         max_examples=max_examples,
         stateful_step_count=steps,
@@ -433,6 +481,7 @@ def run_differential(
         database=None,
         verbosity=Verbosity.quiet,
         suppress_health_check=list(HealthCheck),
+        phases=[phase for phase in Phase if phase != Phase.explain],  # nobody reads it
         report_multiple_bugs=False,
     )
     budget = (
@@ -440,38 +489,71 @@ def run_differential(
         if hasattr(conjecture_engine, "MAX_SHRINKING_SECONDS")
         else contextlib.nullcontext()
     )
+    test = get_state_machine_test(machine, settings=config)
+    if seed is not None:
+        test = hypothesis_seed(seed)(test)
     try:
         with budget:
-            run_state_machine_as_test(machine, settings=config)
+            test()
     except Divergence as divergence:
-        return DifferentialResult(str(divergence), max_examples)
-    return DifferentialResult(None, max_examples)
+        return DifferentialResult(str(divergence), max_examples, under.rule_set.name)
+    return DifferentialResult(None, max_examples, under.rule_set.name)
 
 
-def main(argv: list[str] | None = None) -> int:
+PROG = "python -m pyramide.conformance.differential"
+
+
+def main(argv: list[str] | None = None, prog: str = PROG) -> int:
+    """The command; ``prog`` is how the user called it, for the command that reruns a split."""
     parser = argparse.ArgumentParser(
-        prog="python -m pyramide.conformance.differential",
-        description="Play random games on an engine and on the reference; print the first split.",
+        prog=prog,
+        description="Play random games on an engine and on the reference; print the first "
+        "split. Exit status: 0 no difference, 1 a difference, 2 usage or harness error.",
     )
     engine = parser.add_mutually_exclusive_group(required=True)
     engine.add_argument("--impl", help="package.module:factory of a Python adapter")
     engine.add_argument("--cmd", help='command of a JSON-lines engine, e.g. "node engine.js"')
-    parser.add_argument("--profile", default="app", help="the rule profile (default: app)")
+    parser.add_argument(
+        "--profile",
+        metavar="NAME|FILE.yaml",
+        help="the rule set: a named profile, one of the engine's own, or a YAML file of switch "
+        "values (default: the first rule set the engine declares)",
+    )
     parser.add_argument("--examples", type=int, default=100, help="random games (default: 100)")
     parser.add_argument("--steps", type=int, default=60, help="actions per game (default: 60)")
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=DEFAULT_SEED,
+        help=f"the seed the games are drawn from (default: {DEFAULT_SEED}; the same seed plays "
+        "the same games)",
+    )
     parser.add_argument("--timeout", type=float, default=5.0, help="seconds per request")
     args = parser.parse_args(argv)
     try:
         factory = load_factory(args.impl, args.cmd, args.timeout)
+        result = run_differential(factory, args.examples, args.steps, args.profile, args.seed)
     except AdapterLoadError as error:
-        print(error, file=sys.stderr)
+        print(f"{prog}: {error}", file=sys.stderr)
         return 2
-    result = run_differential(factory, args.examples, args.steps, args.profile)
+    games = f"{result.examples} random games (seed {args.seed})"
     if result.agreed:
-        print(f"no difference with the reference in {result.examples} random games")
+        print(f"no difference with the reference in {games}")
         return 0
     print(result.report)
+    print(f"# found in {games}; this command plays the same games again:")
+    print(f"#   {rerun_command(prog, args)}")
     return 1
+
+
+def rerun_command(prog: str, args: argparse.Namespace) -> str:
+    """The command line that plays the same games on the same engine again."""
+    words = ["--impl", args.impl] if args.impl else ["--cmd", args.cmd]
+    if args.profile is not None:
+        words += ["--profile", args.profile]
+    words += ["--examples", str(args.examples), "--steps", str(args.steps)]
+    words += ["--seed", str(args.seed), "--timeout", f"{args.timeout:g}"]
+    return f"{prog} {shlex.join(words)}"
 
 
 if __name__ == "__main__":

@@ -12,12 +12,14 @@ from typing import Any, cast
 
 from ..cards import CardError
 from .adapter import Adapter, AdapterError, Capabilities, Snapshot
-from .jsonlines import JsonLinesFactory, normalized
+from .jsonlines import JsonLinesFactory, normalized, one_line
 from .reference_adapter import ReferenceAdapter
+from .rulesets import RuleSetError, UnderTest
 
 
 class AdapterLoadError(RuntimeError):
-    """The named adapter cannot be loaded; the message says what to fix."""
+    """The named engine cannot be loaded, or cannot say what it plays; the message says what
+    to fix, in one line."""
 
 
 def load_factory(
@@ -48,6 +50,32 @@ def load_factory(
     if not callable(factory):
         raise AdapterLoadError(f"--impl {impl!r}: {module_name} has no callable {attribute!r}")
     return lambda: NotationTolerant(cast(Callable[[], Adapter], factory)())
+
+
+def under_test(factory: Callable[[], Adapter], profile: str | None) -> UnderTest:
+    """The rule set ``profile`` (default: the first one the engine declares) as the engine
+    plays it. An engine that does not even say what it plays (its factory raises, its
+    handshake fails) is an :class:`AdapterLoadError`, as is a rule set or convention that
+    makes no sense: a command stops there, at once, rather than report every scenario or game
+    errored with the cause hidden among them."""
+    try:
+        adapter = factory()
+    except Exception as error:  # the user's factory itself is broken: say so, no traceback
+        raise AdapterLoadError(
+            f"the adapter factory failed: {type(error).__name__}: {error}"
+        ) from None
+    try:
+        capabilities = adapter.capabilities()
+    except AdapterError as error:
+        raise AdapterLoadError(f"the engine failed the handshake: {one_line(str(error))}") from None
+    except Exception as error:  # an in-process adapter's own failure
+        raise AdapterLoadError(
+            f"the engine failed the handshake (capabilities): {type(error).__name__}: {error}"
+        ) from None
+    try:
+        return UnderTest.of(capabilities, profile)
+    except RuleSetError as error:
+        raise AdapterLoadError(str(error)) from None
 
 
 class NotationTolerant:

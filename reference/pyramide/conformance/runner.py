@@ -10,7 +10,6 @@ that cannot be loaded, a broken suite file, a rule set that makes no sense).
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
@@ -18,11 +17,9 @@ from typing import Any, TextIO
 
 import pytest
 
-from .adapter import Adapter, AdapterError
 from .collector import Collector
 from .invariants_check import invariant_results
-from .jsonlines import one_line
-from .loading import AdapterLoadError, load_factory
+from .loading import AdapterLoadError, load_factory, under_test
 from .reports import RunInfo, text_report, write_json_lines, write_junit, write_markdown
 from .results import DEFAULT_MIN_COVERAGE, apply_expectations, summarize
 from .rulesets import RuleSetError, UnderTest
@@ -63,29 +60,6 @@ def rule_catalogue() -> dict[str, tuple[str, str, str]]:
     except SpecError as error:
         raise CheckError(f"the suite's own spec/ is broken: {error}") from None
     return {rule.id: (rule.title, rule.status, rule.area) for rule in rules}
-
-
-def under_test(factory: Callable[[], Adapter], profile: str | None) -> UnderTest:
-    """The rule set the run checks, as the engine plays it. An engine that does not even say
-    what it plays (its factory raises, its handshake fails) stops the run at once, as does a
-    rule set or convention that makes no sense: a :class:`CheckError`. Run on, every scenario
-    would only error, and the cause would hide in the report."""
-    try:
-        adapter = factory()
-    except Exception as error:  # the user's factory itself is broken: say so, no traceback
-        raise CheckError(f"the adapter factory failed: {type(error).__name__}: {error}") from None
-    try:
-        capabilities = adapter.capabilities()
-    except AdapterError as error:
-        raise CheckError(f"the engine failed the handshake: {one_line(str(error))}") from None
-    except Exception as error:  # an in-process adapter's own failure
-        raise CheckError(
-            f"the engine failed the handshake (capabilities): {type(error).__name__}: {error}"
-        ) from None
-    try:
-        return UnderTest.of(capabilities, profile)
-    except RuleSetError as error:
-        raise CheckError(str(error)) from None
 
 
 def describe(under: UnderTest) -> str:
