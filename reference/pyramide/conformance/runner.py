@@ -2,9 +2,10 @@
 rule by rule.
 
 Exit status: 0 when every applicable scenario passed (expected failures aside) and enough of
-the rule set's rulebook ran (``--min-coverage``), 1 on any failure, engine error or unexpected
-pass, or on too little coverage, 2 when the run itself could not be made (bad usage, an adapter
-that cannot be loaded, a broken suite file, a rule set that makes no sense).
+the rule set's rulebook ran (``--min-coverage``; an errored scenario did not run), 1 on any
+failure, engine error or unexpected pass, or on too little coverage, 2 when the run itself could
+not be made (bad usage, an adapter that cannot be loaded or fails the handshake, a broken suite
+file, a rule set that makes no sense).
 """
 
 from __future__ import annotations
