@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 from checkruns import run_check
+from features.inprocess import run_suite, suite_file
 from pyramide.cli import main
 from pyramide.conformance.adapter import AdapterError, Capabilities, Snapshot
 from pyramide.conformance.reference_adapter import ReferenceAdapter
@@ -244,3 +245,19 @@ def test_an_adapter_that_cannot_say_what_it_plays_stops_the_run_in_one_line(
     run = run_check(tmp_path, *FAST, *impl(factory))
     assert run.status == 2 and run.err == f"pyramide check: {line}\n"
     assert run.records == []
+
+
+@pytest.mark.usefixtures("fakes")
+def test_the_pytest_plugin_takes_the_engines_own_rule_set_by_name() -> None:
+    """``pytest --pyramide-profile house``: the plugin asks the engine when the name is not a
+    named profile (it refused the name before any scenario ran)."""
+    outcomes = run_suite(
+        "--pyramide-impl", "house_rules_engine:HouseRules", "--pyramide-profile", "house"
+    )
+    assert outcomes.with_outcome("passed") and not outcomes.with_outcome("failed")
+
+
+@pytest.mark.usefixtures("fakes")
+def test_the_pytest_plugin_refuses_a_name_neither_named_nor_the_engines() -> None:
+    options = ["--pyramide-impl", "house_rules_engine:HouseRules", "--pyramide-profile", "mansion"]
+    assert pytest.main([suite_file(), *options]) == pytest.ExitCode.USAGE_ERROR
