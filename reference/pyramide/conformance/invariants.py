@@ -6,7 +6,8 @@ and undos and look, after every action, at what no correct engine can ever show:
 - ``score``: the score is what the engine's scoring convention says (10 × the pyramid cards
   removed, or one point per card off the table; nothing to check without a score);
 - ``cards``: the deck's cards stay accounted for — no card twice, none from nowhere, and an
-  action takes away nothing, a King, or two cards worth 13 (the Spanish deck: a rey, or 12);
+  action takes away nothing, a King, or two cards worth 13 (the Spanish deck: a rey, or 12),
+  and a draw the card it puts out of play where the waste keeps only the last card drawn;
 - ``covered``: no pyramid card is taken away while a card lies on it (but its last covering
   card, taken with it, under the covering-pair switch);
 - ``move-counter``: the move counter never goes down (but on an undo that restores it), and a
@@ -41,6 +42,7 @@ from ..dealcode import ALPHABET, SUFFIX_LENGTH, deal_order
 from ..layout import PYRAMID, Geometry, by_first_row
 from ..profiles import profile_from_switches
 from .adapter import FACE_DOWN, MORE_PILES, Adapter, Snapshot, target_name
+from .recycling import combined, recycled_and_drew, undrawn
 from .reference_adapter import layout_data
 from .rulesets import Binding, UnderTest
 from .specdata import load_profiles
@@ -403,6 +405,11 @@ class _RandomGame:
         strict = bool(self.under.rule_set.switches["strict_win"])
         covering = bool(self.under.rule_set.switches["pairs_with_covering_card"])
         discards = self.under.rule_set.switches["waste_keeps"] == "last"
+        combining = combined(self.under.conventions)
+
+        def recycles_and_draws(before: Snapshot, after: Snapshot) -> bool:
+            return combining and recycled_and_drew(before, after)
+
         snapshot = self.adapter.start(**self.start)
         problems = state_problems(snapshot, scoring, strict)
         whole = len(deck_of(snapshot).cards)
@@ -421,6 +428,8 @@ class _RandomGame:
                     problems += step_problems(snapshot, after, covering, discards)
                     if table_of(after) != table_of(snapshot):
                         self.history = [*self.history, snapshot]
+                        if action == "stock" and recycles_and_draws(snapshot, after):
+                            self.history.append(undrawn(after))  # two undo steps
                         if self.undo_depth is not None:
                             self.history = self.history[-self.undo_depth :]
                 snapshot = after
