@@ -65,6 +65,22 @@ Feature: Variant: the waste keeps only the last card drawn
       And the waste is 3♣
       And the game is over with no more moves
 
+    @VAR-WASTE-LAST-ONLY @END-PLAY-GOES-ON
+    Scenario: Play goes on while a card is left to draw, and ends with the last one
+      Nothing on this table makes 13, and each draw puts the card showing out of play.
+      Given a table:
+        """
+            5♠
+          2♣  9♥
+        waste: [3♣]
+        stock: 8♥ 6♦
+        """
+      When I tap the stock
+      Then the game goes on
+      When I tap the stock
+      Then the waste is 6♦
+      And the game is over with no more moves
+
     @VAR-WASTE-LAST-ONLY @WASTE-PAIRS
     Scenario: Once the drawn card is paired the waste is empty
       The 7♦ went out of play with the draw, so it does not come back when the J♠ is used.
