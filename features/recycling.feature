@@ -70,3 +70,33 @@ Feature: Recycling the waste
       When I tap the stock
       Then the waste is 2♣
       And the game goes on
+
+  Rule: RECYCLE-WITH-DRAW: One tap on the empty stock recycles and draws: two moves, two undos
+    On an engine that declares it, a tap on the empty stock turns the waste over and at once draws
+    the first card (or cards) of the new stock. It is a recycle and a draw made by one command: the
+    move counter counts both, and undo takes them back one at a time, the draw first. Every other
+    rule reads such an engine as if the draw came with the next tap.
+
+    Sources: app-fr « La marque », « Annuler et code de partie »;
+    pysolfc « stack.py: DealRowRedealTalonStack ».
+
+    @RECYCLE-WITH-DRAW @RECYCLE-ORDER @STOCK-DRAW @MOVES-COUNT @UNDO-RESTORES
+    Scenario: One tap turns the waste over and draws again; undo takes back the draw, then the recycle
+      Only on a game that declares it: such a game's recycle brings the first card of the new
+      stock with it, which every other scenario reads as drawn by the next tap.
+      Given a table:
+        """
+            K♦
+          9♣  Q♥
+        waste: 5♣ 2♦ [9♦]
+        """
+      When I tap the stock
+      Then the waste is 5♣
+      And the stock holds 2 cards
+      And the move counter is 2
+      When I undo
+      Then the waste is empty
+      And the stock holds 3 cards
+      When I undo
+      Then the waste is 5♣ 2♦ 9♦
+      And the stock is empty

@@ -128,15 +128,15 @@ Feature: Undo
 
     @UNDO-LAST-100 @KING-ALONE @RECYCLE-UNLIMITED
     Scenario: Only the last 100 moves can be undone
-      101 moves: K♥ is removed, K♣ is removed, then 99 taps on the stock draw and recycle its two cards.
-      A hundred undos take back everything after the first move: K♣ is back, and no table
-      played after it had K♣ (so an undo that reaches back less far is seen). The 101st undo
-      would have to take back K♥, beyond the last 100 moves: nothing changes.
+      101 moves: K♥ is removed, K♣ is removed, then 99 taps on the stock draw and recycle its three
+      cards, the last tap a draw. A hundred undos take back everything after the first move: K♣ is
+      back, and no table played after it had K♣ (so an undo that reaches back less far is seen).
+      The 101st undo would have to take back K♥, beyond the last 100 moves: nothing changes.
       Given a table:
         """
             5♠
           K♥  K♣
-        stock: 2♣ 3♣
+        stock: 2♣ 3♣ 4♣
         """
       When I tap K♥
       And I tap K♣

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass, field
 from importlib.util import find_spec
+from typing import Any
 
 import pytest
+from pyramide.conformance.checks import CheckFailed
 from pyramide.conformance.plugin import IMPLEMENTATION_DEFINED, tags_of, under_test
 from pyramide.conformance.reliance import relied_on, scenario_steps, scenario_subject
 from pyramide.conformance.results import Involved, blame
@@ -22,6 +25,8 @@ class Outcomes:
     relies: dict[str, set[str]] = field(default_factory=dict)
     """The rules each scenario's steps lean on, under the run's rule set."""
     subject: dict[str, str | None] = field(default_factory=dict)
+    checked: dict[str, CheckFailed] = field(default_factory=dict)
+    """The failed checks that knew which rules they check."""
 
     def pytest_configure(self, config: pytest.Config) -> None:
         config.option.tbstyle = "line"  # where it failed: a traceback costs time and is not read
@@ -34,6 +39,16 @@ class Outcomes:
         self.relies = {
             item.nodeid: set(relied_on(scenario_steps(item), states)) for item in session.items
         }
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_makereport(
+        self, item: pytest.Item, call: pytest.CallInfo[None]
+    ) -> Generator[None, Any, None]:
+        if call.excinfo is not None and call.excinfo.errisinstance(CheckFailed):
+            failed = call.excinfo.value
+            assert isinstance(failed, CheckFailed)
+            self.checked[item.nodeid] = failed
+        yield
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         if report.failed or report.skipped:
@@ -49,14 +64,19 @@ class Outcomes:
         """The rule IDs on the scenarios that had this outcome."""
         return {tag for node in self.with_outcome(outcome) for tag in self.tags[node] & rule_ids}
 
+    def involved(self, node: str, rule_ids: set[str]) -> frozenset[str]:
+        """The rules a failure is blamed among: every rule the scenario shows or leans on, or
+        those its failed step knew it checks (:meth:`CheckFailed.involved`)."""
+        every = self.tags[node] & rule_ids | self.relies[node]
+        failed = self.checked.get(node)
+        return every if failed is None else failed.involved(every)
+
     def at_fault(self, rule_ids: set[str]) -> list[str]:
         """The rules the report blames: failures of implementation-defined points only differ."""
 
         def involved(outcome: str) -> list[Involved]:
             return [
-                Involved(
-                    self.subject[node], frozenset(self.tags[node] & rule_ids | self.relies[node])
-                )
+                Involved(self.subject[node], self.involved(node, rule_ids))
                 for node in self.with_outcome(outcome)
                 if IMPLEMENTATION_DEFINED not in self.tags[node]
             ]

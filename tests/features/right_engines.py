@@ -8,12 +8,14 @@ reference engine behind the adapter protocol with one deliberate difference.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from pyramide.conformance.adapter import Shown, Snapshot
 from pyramide.conformance.reference_adapter import ReferenceAdapter
 
-from .wrong_adapters import Declares, FrenchTexts
+from .wrong_adapters import Declares, FrenchTexts, RecyclesAndDraws
+
+__all__ = ["RecyclesAndDraws"]
+"""Right engines kept beside the wrong ones made from them, run from here by name."""
 
 
 class OnePerCard(Declares):

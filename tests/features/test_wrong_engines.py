@@ -39,7 +39,7 @@ class Wrong:
     profile: str | None = None
 
     def __str__(self) -> str:
-        return self.adapter
+        return f"{self.adapter}-{self.profile}" if self.profile else self.adapter
 
 
 ZOO = [
@@ -103,6 +103,14 @@ ZOO = [
     Wrong("SpanishDealtWithoutEightsAndNines", ("VAR-SPANISH-DECK",), "spanish"),
     Wrong("SpanishPairsMakeThirteen", ("VAR-SPANISH-PAIRS-TWELVE",), "spanish"),
     Wrong("SpanishReyStays", ("VAR-SPANISH-REY-ALONE",), "spanish"),
+    # once blamed on rules they keep: the failed step names the rule it checks (issue 24 C7)
+    Wrong("KingTutDrawsNothingShort", ("VAR-KING-TUT-DRAW-THREE",), "king-tut"),
+    Wrong("SpanishSixPairsWithItselfWhenStuck", ("END-NO-MORE-MOVES",), "spanish"),
+    Wrong("WithTheStockTop", ("STOCK-OUT-OF-PLAY",), "triangle"),
+    Wrong("WithTheStockTop", ("STOCK-OUT-OF-PLAY",), "spanish"),
+    Wrong("BeneathTheWasteTopPairsWithThePyramid", ("FREE-WASTE-TOP",), "aisleriot-thirteen"),
+    # issue 24 A2: the waste that keeps only the last card drawn, played keeping them all
+    Wrong("KpPyramidsKeepingTheWaste", ("VAR-WASTE-LAST-ONLY",), "kp-pyramids"),
     # a convention declared and not kept
     Wrong("OnePerCardCountingThePyramidOnly", ("SCORE-ONE-PER-CARD",)),
     Wrong("RestoresDeclaredButKeeps", ("UNDO-COUNTER-RESTORES",)),
@@ -112,8 +120,6 @@ the fewest rules explaining every failure, each failure involving the rules its 
 tagged with and those its steps rely on)."""
 
 BLAMED_WITH_ANOTHER = {
-    # issue 24 A2: the waste that keeps only the last card drawn, played keeping them all
-    Wrong("KpPyramidsKeepingTheWaste", ("VAR-WASTE-LAST-ONLY",), "kp-pyramids"),
     "DEAL-COVERING": (
         "which cards cover which is only seen through which cards are free, so a wrong "
         "geometry is a wrong FREE-PYRAMID too (CoveredCardsPlayable fails both)"

@@ -869,3 +869,43 @@ class KpPyramidsKeepingTheWaste(PlayedAs):
 
     profile = "kp-pyramids"
     switch = (("waste_keeps", "all"),)
+
+
+# --- one command that recycles and draws, declared, kept or not (issue 24 A3) -------------
+
+
+class RecyclesAndDraws(Declares):
+    """Right: declares that one tap on the empty stock turns the waste over and draws (two
+    moves, undone one at a time), and plays so."""
+
+    conventions = (("recycle_draw", "combined"),)
+    combined_last = False
+    """Whether the last tap recycled and drew."""
+
+    def tap(self, target: str) -> Snapshot:
+        game = self._table().game
+        recycling = target == "stock" and game.can_recycle()
+        super().tap(target)
+        self.combined_last = recycling and bool(game.stock)
+        if self.combined_last:
+            super().tap(target)
+        return self.snapshot()
+
+
+class RecyclesAndDrawsAsOneMove(RecyclesAndDraws):
+    """Declares that one tap recycles and draws (two moves), but counts one."""
+
+    def tap(self, target: str) -> Snapshot:
+        super().tap(target)
+        self._table().game.move_count -= self.combined_last
+        return self.snapshot()
+
+
+class RecyclesAndDrawsUndoneAtOnce(RecyclesAndDraws):
+    """Declares that one tap recycles and draws (two undo steps), but one undo takes both back."""
+
+    def undo(self) -> Snapshot:
+        if self.combined_last:
+            super().undo()
+        self.combined_last = False
+        return super().undo()

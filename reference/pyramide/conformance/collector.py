@@ -15,6 +15,7 @@ from typing import Any, TextIO
 import pytest
 
 from .adapter import AdapterError
+from .checks import CheckFailed
 from .plugin import (
     IMPLEMENTATION_DEFINED,
     under_test,
@@ -86,6 +87,11 @@ class Collector:
         if call.excinfo is not None and not call.excinfo.errisinstance(pytest.skip.Exception):
             if call.excinfo.errisinstance(AdapterError):
                 self._adapter_errors.add(item.nodeid)
+            if call.excinfo.errisinstance(CheckFailed) and item.nodeid in self.results:
+                failed = call.excinfo.value
+                assert isinstance(failed, CheckFailed)
+                result = self.results[item.nodeid]
+                result.checked, result.cleared = failed.rules, failed.cleared
             self._reasons.setdefault(item.nodeid, _failure_text(call.excinfo))
         yield
 

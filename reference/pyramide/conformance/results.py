@@ -62,11 +62,19 @@ class ScenarioResult:
     """Rules its steps lean on besides its own (:mod:`pyramide.conformance.reliance`)."""
     subject: str | None = None
     """The rule it is about (the first rule it is tagged with)."""
+    checked: tuple[str, ...] = ()
+    """The rules the failed step checks, when it knows them
+    (:class:`~pyramide.conformance.checks.CheckFailed`)."""
+    cleared: tuple[str, ...] = ()
+    """Rules the failed step knows are not at fault."""
 
     @property
     def involved(self) -> Involved:
-        """Every rule whose breach could make this scenario fail."""
-        return Involved(self.subject, frozenset((*self.rules, *self.relies_on)))
+        """Every rule whose breach could make this scenario fail: the rules its failed step
+        checks when that step knows them, else all it shows and leans on, less the rules the
+        step cleared."""
+        rules = set(self.checked or (*self.rules, *self.relies_on)) - set(self.cleared)
+        return Involved(self.subject, frozenset(rules))
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -76,6 +84,8 @@ class ScenarioResult:
             "scenario": self.name,
             "rules": list(self.rules),
             "relies_on": list(self.relies_on),
+            "checked": list(self.checked),
+            "cleared": list(self.cleared),
             "outcome": self.outcome,
             "reason": self.reason,
             "duration": round(self.duration, 4),

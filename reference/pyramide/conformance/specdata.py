@@ -50,8 +50,9 @@ SWITCHES = (
     "waste_keeps",
 )
 """The rule switches, in the order spec/profiles.yaml lists them."""
-CONVENTIONS = ("score", "move_counter", "undo_counter", "undo_depth")
-"""The conventions an engine declares (how it shows what it counts)."""
+CONVENTIONS = ("score", "move_counter", "undo_counter", "undo_depth", "recycle_draw")
+"""The conventions an engine declares (how it shows what it counts, what one tap on the empty
+stock does)."""
 
 
 class SpecError(ValueError):

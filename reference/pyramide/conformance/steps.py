@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import pytest
@@ -55,8 +55,9 @@ from .adapter import (
     piles_json,
     target_name,
 )
-from .checks import CheckFailed, require, status_rules, tap_problems
+from .checks import CheckFailed, holding, require, status_rules, tap_problems
 from .plugin import NOT_APPLICABLE, OUTSIDE
+from .recycling import RECYCLE_WITH_DRAW, combined, recycled_and_drew, undrawn
 from .rulesets import UnderTest
 from .specdata import load_messages, load_profiles, load_rules, render_message
 
@@ -253,11 +254,25 @@ class Play:
     """The pyramid the scenario drew, face up: where each card lies even when it is face down."""
     undone: int = 0
     """Undos that took an action back (they lower a counter that restores on undo)."""
+    as_it_is: bool = False
+    """The scenario is about how the engine recycles (RECYCLE-WITH-DRAW) and sees it as it is."""
+    pending_draw: bool = False
+    """An engine that recycles and draws with one tap has drawn what the scenario has not asked
+    for yet: :attr:`now` shows the table without that draw (:mod:`.recycling`)."""
+    phantom_moves: int = 0
+    """Draws such an engine made and counted that the scenario never made, taken back by undos
+    that keep the counter: :attr:`now` shows the counter without them."""
 
     @property
     def now(self) -> Snapshot:
         self.require_game()
-        return self.adapter.snapshot()
+        return self.seen(self.adapter.snapshot())
+
+    def seen(self, snapshot: Snapshot) -> Snapshot:
+        """The engine's table as the scenario's actions made it (:attr:`pending_draw`)."""
+        if self.pending_draw:
+            snapshot = undrawn(snapshot)
+        return replace(snapshot, moves=snapshot.moves - self.phantom_moves)
 
     @property
     def convention(self) -> Mapping[str, str]:
@@ -284,7 +299,8 @@ class Play:
         how.update(self.under.start_arguments())
         snapshot = self.adapter.start(error_help=self.error_help, **how)
         self.taps = [snapshot]
-        self.undone = 0
+        self.undone = self.phantom_moves = 0
+        self.pending_draw = False
         return snapshot
 
     def tap(self, target: str) -> None:
@@ -292,8 +308,25 @@ class Play:
         that turns the wrong number of cards, a card out of play taken) fails here, on that
         rule (:func:`~pyramide.conformance.checks.tap_problems`)."""
         self.require_game()
+        if self.pending_draw and target == "stock":  # the draw the engine made already
+            self.pending_draw = False
+            self.taps.append(self.now)
+            return
+        if self.pending_draw:
+            self.take_back_draw()
         before = self.now
         after = self.adapter.tap(target)
+        if target == "stock" and not self.as_it_is and combined(self.convention):
+            made = self.seen(after)  # no draw pending yet: the table the tap made
+            self.pending_draw = recycled_and_drew(before, made)
+            counted = self.convention["move_counter"] == "counted"
+            moves = made.moves - before.moves
+            if self.pending_draw and counted and moves != 2:
+                raise CheckFailed(
+                    f"one tap recycled and drew, counted as {moves} moves, not 2",
+                    holding(self.under.states, (RECYCLE_WITH_DRAW,)),
+                )
+        after = self.seen(after)
         self.taps.append(after)
         for message, rules in tap_problems(
             target, before, after, self.under.rule_set.switches, self.under.states
@@ -302,8 +335,28 @@ class Play:
 
     def undo(self) -> None:
         before = cards_and_score(self.now)
+        if self.pending_draw:
+            self.take_back_draw()
         self.adapter.undo()
         self.undone += cards_and_score(self.now) != before
+
+    def take_back_draw(self) -> None:
+        """Undo the draw an engine made with its recycle before the scenario goes on with
+        something else than that draw; the counter keeps it if undo keeps the counter."""
+        if not self.under.capabilities.undo:
+            not_applicable(
+                "the scenario acts right after a recycle, and the engine draws with its recycle "
+                "(RECYCLE-WITH-DRAW) but cannot take the draw back"
+            )
+        recycled = cards_and_score(self.now)
+        self.adapter.undo()
+        self.pending_draw = False
+        self.phantom_moves += self.convention["undo_counter"] == "keeps"
+        require(
+            cards_and_score(self.now) == recycled,
+            "an undo right after one tap recycled and drew took back more than the draw",
+            holding(self.under.states, (RECYCLE_WITH_DRAW,)),
+        )
 
     def place_of(self, card: str) -> str | None:
         """The pyramid place ``card`` was drawn at, if the scenario drew it there."""
@@ -383,8 +436,9 @@ def cards_and_score(snapshot: Snapshot) -> tuple[object, ...]:
 
 
 @pytest.fixture
-def play(adapter: Adapter, rules_under_test: UnderTest) -> Play:
-    return Play(adapter, rules_under_test)
+def play(adapter: Adapter, rules_under_test: UnderTest, request: pytest.FixtureRequest) -> Play:
+    about_recycling = request.node.get_closest_marker(RECYCLE_WITH_DRAW) is not None
+    return Play(adapter, rules_under_test, as_it_is=about_recycling)
 
 
 def not_applicable(why: str) -> None:
