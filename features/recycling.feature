@@ -88,12 +88,14 @@ Feature: Recycling the waste
         """
             K♦
           9♣  Q♥
-        waste: 5♣ 2♦ [9♦]
+        waste: 5♣ [2♦]
+        stock: 9♦
         """
       When I tap the stock
+      And I tap the stock
       Then the waste is 5♣
       And the stock holds 2 cards
-      And the move counter is 2
+      And the move counter is 3
       When I undo
       Then the waste is empty
       And the stock holds 3 cards

@@ -111,6 +111,9 @@ ZOO = [
     Wrong("BeneathTheWasteTopPairsWithThePyramid", ("FREE-WASTE-TOP",), "aisleriot-thirteen"),
     # issue 24 A2: the waste that keeps only the last card drawn, played keeping them all
     Wrong("KpPyramidsKeepingTheWaste", ("VAR-WASTE-LAST-ONLY",), "kp-pyramids"),
+    # one command that recycles and draws, declared and counted or undone otherwise (A3)
+    Wrong("RecyclesAndDrawsAsOneMove", ("RECYCLE-WITH-DRAW",)),
+    Wrong("RecyclesAndDrawsUndoneAtOnce", ("RECYCLE-WITH-DRAW",)),
     # a convention declared and not kept
     Wrong("OnePerCardCountingThePyramidOnly", ("SCORE-ONE-PER-CARD",)),
     Wrong("RestoresDeclaredButKeeps", ("UNDO-COUNTER-RESTORES",)),
