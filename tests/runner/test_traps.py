@@ -35,6 +35,14 @@ def required_under_app() -> set[str]:
     return {r.id for r in RULES.values() if r.status == "required" and "app" in r.profiles}
 
 
+def forced_under_app() -> set[str]:
+    """The rules the compliance line counts for an app engine with the app's conventions: all
+    but the implementation-defined ones (34 when issue 24 was written)."""
+    return {
+        r.id for r in RULES.values() if r.status != "implementation-defined" and "app" in r.profiles
+    }
+
+
 # --- A8: an open point settled otherwise lowers no required rule ----------------------------
 
 
@@ -48,9 +56,9 @@ def test_an_open_point_settled_otherwise_counts_only_toward_the_open_point(
     verdicts = run.footer["rules"]
     assert verdicts["OPEN-TAPS-AFTER-END"] == "differs from reference"
     assert {rule for rule in required_under_app() if verdicts[rule] != "passed"} == set()
-    compliance = run.footer["compliance"]
-    assert compliance["passed"] == compliance["applicable"] == 34
-    assert "compliance: 34/34 applicable rules passed (100.0 %)" in run.out
+    forced = len(forced_under_app())
+    assert run.footer["compliance"] == {"passed": forced, "applicable": forced}
+    assert f"compliance: {forced}/{forced} applicable rules passed (100.0 %)" in run.out
     assert "also shows (not counted: an open point settled otherwise): " in run.out
 
 
