@@ -221,8 +221,9 @@ def _add_check(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     check.add_argument(
         "--profile",
         metavar="NAME|FILE.yaml",
-        help="the rule set to check: a named profile or a YAML file of switch values "
-        "(default: the first rule set the engine declares)",
+        help="the rule set to check: a named profile, one the engine declares under a name of "
+        "its own, or a YAML file of switch values (default: the first rule set the engine "
+        "declares)",
     )
     check.add_argument(
         "--min-coverage",

@@ -1,4 +1,4 @@
-"""Traps a new user of ``pyramide check`` and ``pyramide detect`` falls into (issue 24, B and A8).
+"""Traps a new user of ``pyramide check``, ``detect`` and ``stats`` falls into (issue 24, B, A8).
 
 Each test builds the engine it needs (an in-process adapter below, or a JSON-lines program run
 with ``python -c``) and checks that the trap gives a clear verdict: a right engine declared the
