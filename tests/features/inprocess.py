@@ -67,7 +67,7 @@ class Outcomes:
     def involved(self, node: str, rule_ids: set[str]) -> frozenset[str]:
         """The rules a failure is blamed among: every rule the scenario shows or leans on, or
         those its failed step knew it checks (:meth:`CheckFailed.involved`)."""
-        every = self.tags[node] & rule_ids | self.relies[node]
+        every = frozenset(self.tags[node] & rule_ids | self.relies[node])
         failed = self.checked.get(node)
         return every if failed is None else failed.involved(every)
 
