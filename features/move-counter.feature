@@ -34,9 +34,25 @@ Feature: The move counter
         | a King from the waste                   | the waste                    | 1     |
         | the waste King, then a pair with 4♠     | the waste, 9♣ then the waste | 2     |
         | a draw                                  | the stock                    | 1     |
-        | selecting a card                        | 4♦                           | 0     |
-        | a draw, then a wrong sum                | the stock, 4♦ then the waste | 1     |
         | a covered card                          | Q♠                           | 0     |
+
+    @MOVES-COUNT @TAP-SELECT @PAIR-MISMATCH @STOCK-DRAW
+    Scenario Outline: Selecting a card, or trying a wrong sum, is not a move
+      Given a table:
+        """
+              Q♠
+            5♣  8♣
+          4♦  9♣  K♥
+        waste: 4♠ [K♣]
+        stock: 8♥
+        """
+      When I tap <taps>
+      Then the move counter is <moves>
+
+      Examples:
+        | action                   | taps                         | moves |
+        | selecting a card         | 4♦                           | 0     |
+        | a draw, then a wrong sum | the stock, 4♦ then the waste | 1     |
 
     @MOVES-COUNT @RECYCLE-ORDER @STOCK-DRAW
     Scenario: A recycle counts as a move too

@@ -47,7 +47,7 @@ Feature: Pairs that make 13
         | Q♣    | A♣     |
         | 10♦   | 3♦     |
 
-    @PAIR-VALUES @PAIR-MISMATCH
+    @PAIR-VALUES
     Scenario Outline: Two cards that do not make 13 both stay
       Given a table:
         """
@@ -77,7 +77,7 @@ Feature: Pairs that make 13
     app-hu « Röviden », « A 13 összértékű párok »; traditional « 5. Déroulement détaillé »;
     classic « Déroulement du jeu ».
 
-    @PAIR-THIRTEEN @PAIR-VALUES
+    @PAIR-THIRTEEN @PAIR-VALUES @TAP-SELECT
     Scenario: A pair is one move: the second tap removes both cards
       Given a table:
         """
@@ -183,3 +183,66 @@ Feature: Pairs that make 13
         | first | second |
         | 7♣    | 6♦     |
         | 6♦    | 7♣     |
+
+  Rule: PAIR-PLAYER-CHOOSES: The player chooses the pair, whatever the interface
+    The player decides which two cards go together: any two cards in play whose values make a pair
+    (13 together, 12 with the Spanish deck) and that the rules let pair can be removed together,
+    even when either of them has other partners on the table. A game where one tap removes a card
+    with a partner the game picks must still let the player make each such pair (for example by
+    selecting a card that has several partners until its partner is tapped), so that no legal pair
+    is out of reach.
+
+    Sources: app-fr « En bref », « Les paires qui font 13 »;
+    app-hu « Röviden », « A 13 összértékű párok »;
+    classic « Déroulement du jeu », « Conseils et stratégies ».
+
+    @PAIR-PLAYER-CHOOSES @PAIR-THIRTEEN
+    Scenario Outline: Whichever two free cards make 13, the player can pair them
+      Two 6s and three 7s lie free: six pairs for five cards. A game that picks the partner of
+      the card tapped offers at most one pair per card, so it has to let the player choose.
+      Given a table:
+        """
+                K♦
+              K♣  K♥
+            K♠  Q♦  Q♣
+          Q♥  Q♠  J♦  J♣
+        6♠  7♥  6♦  7♣  7♦
+        stock: 2♥
+        """
+      When I tap <first> then <second>
+      Then <first> and <second> are removed
+      And the cards left in row 5 are <left>
+
+      Examples:
+        | first | second | left      |
+        | 6♠    | 7♥     | 6♦ 7♣ 7♦  |
+        | 6♠    | 7♣     | 7♥ 6♦ 7♦  |
+        | 7♦    | 6♠     | 7♥ 6♦ 7♣  |
+        | 6♦    | 7♥     | 6♠ 7♣ 7♦  |
+        | 7♣    | 6♦     | 6♠ 7♥ 7♦  |
+        | 6♦    | 7♦     | 6♠ 7♥ 7♣  |
+
+    @PAIR-PLAYER-CHOOSES @VAR-SPANISH-PAIRS-TWELVE
+    Scenario Outline: With the Spanish deck too, the player chooses among the pairs of 12
+      Two 5s and three 7s lie free: six pairs of 12 for five cards.
+      Given a table:
+        """
+                RO
+              RP  RE
+            RB  CO  CP
+          CE  CB  SO  SP
+        5O  7P  5E  7B  7O
+        stock: 2B
+        """
+      When I tap <first> then <second>
+      Then <first> and <second> are removed
+      And the cards left in row 5 are <left>
+
+      Examples:
+        | first | second | left      |
+        | 5O    | 7P     | 5E 7B 7O  |
+        | 5O    | 7B     | 7P 5E 7O  |
+        | 7O    | 5O     | 7P 5E 7B  |
+        | 5E    | 7P     | 5O 7B 7O  |
+        | 7B    | 5E     | 5O 7P 7O  |
+        | 5E    | 7O     | 5O 7P 7B  |

@@ -166,7 +166,7 @@ Feature: Variant: the Spanish pyramid, 48 cards and pairs of 12
         | 4P    | 9B     |
         | AO    | SB     |
 
-    @VAR-SPANISH-PAIRS-TWELVE @MSG-TEXTS
+    @VAR-SPANISH-PAIRS-TWELVE @MSG-TEXTS @TAP-SELECT
     Scenario Outline: The wrong-sum message asks for 12, word for word
       Given a table:
         """

@@ -117,6 +117,8 @@ ZOO = [
     # a convention declared and not kept
     Wrong("OnePerCardCountingThePyramidOnly", ("SCORE-ONE-PER-CARD",)),
     Wrong("RestoresDeclaredButKeeps", ("UNDO-COUNTER-RESTORES",)),
+    # issue 24 A1: one-tap pairing that always takes the first partner (one_tap_adapters)
+    Wrong("TakesTheFirstPartner", ("PAIR-PLAYER-CHOOSES",)),
 ]
 """Wrong engines, each blamed on exactly the rules it breaks (the report's "rules at fault":
 the fewest rules explaining every failure, each failure involving the rules its scenario is

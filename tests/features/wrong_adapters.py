@@ -22,6 +22,8 @@ from pyramide.moves import Draw
 from pyramide.profiles import PROFILES
 from pyramide.table import BLOCKED
 
+from .one_tap_adapters import TakesTheFirstPartner as TakesTheFirstPartner  # the zoo runs it here
+
 
 class FivePerCard(ReferenceAdapter):
     """Scores 5 points per pyramid card instead of 10."""

@@ -50,9 +50,9 @@ SWITCHES = (
     "waste_keeps",
 )
 """The rule switches, in the order spec/profiles.yaml lists them."""
-CONVENTIONS = ("score", "move_counter", "undo_counter", "undo_depth", "recycle_draw")
-"""The conventions an engine declares (how it shows what it counts, what one tap on the empty
-stock does)."""
+CONVENTIONS = ("score", "move_counter", "undo_counter", "undo_depth", "pairing", "recycle_draw")
+"""The conventions an engine declares (how it shows what it counts, how a pair is tapped, what
+one tap on the empty stock does)."""
 
 
 class SpecError(ValueError):

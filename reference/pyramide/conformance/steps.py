@@ -43,6 +43,7 @@ from pytest_bdd import given, parsers, then, when
 
 from ..cards import DECKS, Card, CardError
 from ..layout import GEOMETRIES, PYRAMID, Geometry, by_first_row
+from . import pairing
 from .adapter import (
     FACE_DOWN,
     MORE_PILES,
@@ -398,6 +399,14 @@ class Play:
         ``the card beneath the waste top`` or a card's name."""
         return PILE_NAMED.get(words.strip()) or self.locate(card_name(words))
 
+    # --- one-tap pairing (issue 24 A1) ---------------------------------------------------------
+
+    def __post_init__(self) -> None:
+        """An engine with one-tap pairing may pick a partner the player did not want; the
+        steps take it back by playing the game again, so its adapter remembers the game."""
+        if pairing.one_tap(self):
+            self.adapter = pairing.Replayable(self.adapter)
+
 
 PILE_NAMED = {sentence: target for target, sentence in PILE_WORDS.items()}
 PILE_NAMED["waste pile 1"] = "waste"
@@ -491,9 +500,16 @@ def own_deal(play: Play) -> None:
 
 @when(parsers.re(r"I tap (?P<targets>(?!.* times$).+)"))
 def tap(play: Play, targets: str) -> None:
-    """``I tap 7♣``, ``I tap 7♣ then 6♦``, ``I tap K♠, A♠ then Q♠``, ``I tap the stock``."""
-    for words in re.split(r",\s*|\s+then\s+", targets):
-        play.tap(play.target(words))
+    """``I tap 7♣``, ``I tap 7♣ then 6♦``, ``I tap K♠, A♠ then Q♠``, ``I tap the stock``.
+    On an engine with one-tap pairing, two cards tapped one after the other are a pair to make
+    (:mod:`~pyramide.conformance.pairing`)."""
+    words = re.split(r",\s*|\s+then\s+", targets)
+    if pairing.one_tap(play):
+        pairing.tap_words(play, words)
+        return
+    for word in words:
+        play.tap(play.target(word))
+
 
 
 @when(parsers.re(r"I tap the stock (?P<times>\d+) times"))
