@@ -9,6 +9,10 @@ on PAIR-PLAYER-CHOOSES alone.
 
 from __future__ import annotations
 
+import os
+import sys
+from pathlib import Path
+
 import pytest
 from pyramide.conformance.checks import CheckFailed
 from pyramide.conformance.pairing import RULE, tap_words
@@ -45,6 +49,23 @@ def test_a_one_tap_game_that_lets_the_player_choose_passes_the_whole_rulebook(
     assert ran and all(outcomes.outcome[node] == "passed" for node in ran)
     pairs = [node for node, tags in outcomes.tags.items() if "PAIR-THIRTEEN" in tags]
     assert any(outcomes.outcome[node] == "passed" for node in pairs)
+
+
+@pytest.mark.parametrize(
+    ("adapter", "failures"), [("SelectsWhenAmbiguous", 0), ("TakesTheFirstPartner", 2)]
+)
+def test_over_json_lines_the_convention_travels_and_the_choice_is_checked_the_same(
+    adapter: str, failures: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The engine behind the JSON-lines bridge: its hello declares the convention, and the game
+    started again to take back a pair it chose is the same child process asked to start anew."""
+    tests = str(Path(__file__).resolve().parents[1])
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([tests, os.environ.get("PYTHONPATH", "")]))
+    engine = f"{one_tap_adapters.__name__}:{adapter}"
+    command = f"{sys.executable} -m pyramide.conformance.server --impl {engine}"
+    outcomes = run_suite("--pyramide-cmd", command, "-k", "the_player_can_pair_them")
+    assert len(outcomes.with_outcome("passed")) == 6 - failures
+    assert outcomes.at_fault(RULE_IDS) == ([RULE] if failures else [])
 
 
 def test_the_selection_scenarios_are_outside_a_one_tap_rule_set_and_only_they() -> None:
