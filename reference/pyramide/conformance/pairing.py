@@ -15,8 +15,12 @@ player would:
 
 A declaration changes how the steps drive the engine, never what the rules require: the game
 must still let the player make every pair the rules allow. Cards the text taps alone (a King, a
-covered card) are tapped alone, and two cards that are not worth a pair together are tapped one
-after the other, as a player would; the steps that follow judge what happened.
+covered card) are tapped alone. Two cards whose values make no pair (a wrong sum) are tapped one
+after the other, as a player would, and the steps that follow judge what happened; but a pair
+the game makes there with a third card is taken back, since the words asked for none (what a
+wrong sum does is the business of two-tap games: PAIR-MISMATCH). The step blames the game only
+when each card's own tap removed it: both are in play, so the rules let them pair (a card still
+covered, which the rules keep from pairing, stays where it is when tapped).
 
 What the game chose is taken back by starting the game again and replaying every action before
 the step (:class:`Replayable`), not by undo: undo restores the cards but, under the app's
