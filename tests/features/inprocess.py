@@ -71,6 +71,11 @@ class Outcomes:
         failed = self.checked.get(node)
         return every if failed is None else failed.involved(every)
 
+    def checks_a_rule(self, node: str) -> bool:
+        """Whether the scenario failed on a check that named the rules it checks."""
+        failed = self.checked.get(node)
+        return failed is not None and bool(failed.rules)
+
     def at_fault(self, rule_ids: set[str]) -> list[str]:
         """The rules the report blames: failures of implementation-defined points only differ."""
 
@@ -78,7 +83,7 @@ class Outcomes:
             return [
                 Involved(self.subject[node], self.involved(node, rule_ids))
                 for node in self.with_outcome(outcome)
-                if IMPLEMENTATION_DEFINED not in self.tags[node]
+                if IMPLEMENTATION_DEFINED not in self.tags[node] or self.checks_a_rule(node)
             ]
 
         return blame(involved("failed"), involved("passed"))

@@ -112,7 +112,8 @@ class Collector:
         elif report.failed and result.outcome == PASSED:
             errored = report.when != "call" or report.nodeid in self._adapter_errors
             result.outcome = ERRORED if errored else FAILED
-            if result.outcome == FAILED and report.nodeid in self._open_points:
+            settled_otherwise = report.nodeid in self._open_points and not result.checked
+            if result.outcome == FAILED and settled_otherwise:
                 result.outcome = DIFFERS
             result.reason = self._reasons.get(report.nodeid) or report.longreprtext
 

@@ -96,10 +96,14 @@ def text_report(run: RunInfo) -> str:
     for result in troubled:
         lines.append(f"{result.outcome.upper()}: {result.feature}: {result.name}")
         counted = counted_rules(result, status)
-        lines.append(f"    rules: {', '.join(counted) or '-'}")
+        if result.checked:
+            lines.append(f"    breaks: {', '.join(counted)} (the rules its failed step checks)")
+        else:
+            lines.append(f"    rules: {', '.join(counted) or '-'}")
         if counted != result.rules:
             shown = ", ".join(rule for rule in result.rules if rule not in counted)
-            lines.append(f"    also shows (not counted: an open point settled otherwise): {shown}")
+            why = "not blamed" if result.checked else "not counted: an open point settled otherwise"
+            lines.append(f"    also shows ({why}): {shown}")
         if result.relies_on:
             lines.append(f"    relies on: {', '.join(result.relies_on)}")
         lines.extend(f"    {line}" for line in result.reason.splitlines())

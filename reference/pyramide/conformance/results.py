@@ -123,10 +123,13 @@ class RuleSummary:
 def counted_rules(result: ScenarioResult, status: Mapping[str, str]) -> tuple[str, ...]:
     """The rules a scenario's outcome counts toward (``status``: rule ID → its status).
 
-    A scenario that differs from the reference settled an open point otherwise: it speaks
-    only for its implementation-defined rules, never against the required rules it also
-    shows (the step that parted from the reference checked the open point, not them).
+    A scenario whose failed step named the rules it checks counts against those alone. One that
+    differs from the reference settled an open point otherwise: it speaks only for its
+    implementation-defined rules, never against the required rules it also shows (the step
+    that parted from the reference checked the open point, not them).
     """
+    if result.checked:
+        return result.checked
     if result.outcome != DIFFERS:
         return result.rules
     return tuple(rule for rule in result.rules if status.get(rule) == IMPLEMENTATION_DEFINED)
