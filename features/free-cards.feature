@@ -210,3 +210,26 @@ Feature: Free cards
       When I tap J♣
       Then nothing is selected
       And no message is shown
+
+    @TAP-BLOCKED @STOCK-DRAW @MOVES-COUNT
+    Scenario: A tap where no card lies does nothing and warns of nothing
+      Only a card can be blocked. A tap on the empty waste, beneath a single waste card or on an
+      empty place of the pyramid finds no card: nothing is selected, nothing is counted and no
+      message is shown.
+      Given a table:
+        """
+            J♣
+          6♣  --
+        stock: 7♦ 5♠
+        """
+      When I tap the waste
+      Then nothing is selected
+      And no message is shown
+      When I tap the stock
+      And I tap the card beneath the waste top
+      Then nothing is selected
+      And no message is shown
+      When the empty place r2c2 is tapped
+      Then nothing is selected
+      And no message is shown
+      And the move counter is 1

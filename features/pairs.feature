@@ -127,6 +127,21 @@ Feature: Pairs that make 13
       Then 7♠ and 6♥ are removed
       And 7♣ is still in the pyramid
 
+    @PAIR-MISMATCH @WASTE-PAIRS @PAIR-THIRTEEN @PAIR-VALUES
+    Scenario: The pair made after a wrong sum takes the sum message away
+      Given a table:
+        """
+            K♦
+          7♣  7♠
+        waste: [6♥]
+        stock: 2♥
+        """
+      When I tap 7♣ then 7♠
+      Then the player reads « La somme doit être égale à 13 »
+      When I tap the waste
+      Then 7♠ and 6♥ are removed
+      And the player does not read « La somme doit être égale à 13 »
+
     @PAIR-MISMATCH
     Scenario: The rules' own example: the 7♣ and the 7♠ of the bottom row make 14
       Given the deal PY1-N-AAAAAAS

@@ -103,10 +103,10 @@ Feature: Scoring
       And I tap K♦, 2♣ then J♣
       And I tap A♣ then Q♣
       Then the score is 270
+      And the stock holds 23 cards
       When I tap K♣
       Then the game is won
       And the score is 280
-      And the stock holds 23 cards
 
   Rule: SCORE-ONE-PER-CARD: One point per card removed
     The score counts the cards removed, one point each, wherever they lay (pyramid, waste or stock):

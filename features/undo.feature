@@ -146,6 +146,55 @@ Feature: Undo
       When I undo
       Then the cards and the score are as they were after tap 1
 
+    @UNDO-LAST-100 @VAR-LIMITED-PASSES @KING-ALONE
+    Scenario: With passes limited, undo takes back every action of the game
+      With a limited number of passes a game may offer fewer than 100 actions: here the K♥, then
+      every draw and recycle the rules allow (24 actions with a single pass, 72 with three), with
+      the K♣ still to play. Undo takes every one of them back; the undos beyond them change
+      nothing.
+      Given a table:
+        """
+            5♠
+          K♥  K♣
+        stock: A♦ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦ 8♦ 9♦ 10♦ J♦ Q♦ A♣ 2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣ J♣
+        """
+      When I tap K♥
+      And I go through the stock as many times as the rules allow
+      Then the game goes on
+      When I undo 100 times
+      Then the cards and the score are as they were at the start
+
+    @UNDO-LAST-100 @VAR-GIZA-RESERVE-TOPS @KING-ALONE @PAIR-THIRTEEN @PAIR-VALUES
+    Scenario: With reserves and no stock, undo takes back every removal of the game
+      Giza's reserve piles leave nothing to draw, so every action is a removal: 12 here, with the
+      K♣ still to play. Undo takes every one of them back; the undos beyond them change nothing.
+      Given a table:
+        """
+                K♣
+              A♣  Q♣
+            K♦  2♣  J♣
+          3♣  10♣  4♣  9♣
+        K♥  5♣  8♣  6♣  7♣
+        reserve 1: A♥ [Q♥]
+        reserve 2: J♥ [2♥]
+        reserve 3: [J♦]
+        reserve 4: [2♦]
+        reserve 5: [K♠]
+        """
+      When I tap K♥, 5♣ then 8♣, 6♣ then 7♣
+      And I tap 3♣ then 10♣, 4♣ then 9♣
+      And I tap K♦, 2♣ then J♣
+      And I tap A♣ then reserve 1, Q♣ then reserve 1
+      And I tap reserve 2 then reserve 3, reserve 2 then reserve 4
+      And I tap reserve 5
+      Then the pyramid is:
+        """
+            K♣
+        """
+      And the game goes on
+      When I undo 100 times
+      Then the cards and the score are as they were at the start
+
   Rule: OPEN-UNDO-SELECTION: What undo does to a selection
     The app's rules do not say. The reference engine clears the selection and the message on undo,
     since the cards the selection pointed at may have moved.

@@ -225,6 +225,8 @@ Feature: Variant: Apophis, three waste piles
 
     @VAR-APOPHIS-TOPS @END-WIN @PAIR-THIRTEEN @PAIR-VALUES
     Scenario: Clearing the pyramid wins, with cards left on the piles and in the stock
+      What becomes of the cards left on the piles and in the stock once the game is won is no rule
+      of play (a game may sweep them away): the scenario does not look at them.
       Given a table:
         """
             5♠
@@ -234,8 +236,6 @@ Feature: Variant: Apophis, three waste piles
         """
       When I tap 5♠ then the waste
       Then the game is won
-      And waste pile 2 is 3♣
-      And the stock holds 1 card
 
   Rule: VAR-APOPHIS-RECYCLE-ORDER: A recycle gathers pile 1, then pile 2, then pile 3
     Tapping the empty stock while a recycle is left turns the three waste piles back into the stock

@@ -43,6 +43,25 @@ Feature: Variant: a card pairs with the last card covering it
       When I tap 7♣ then 6♦
       Then 6♦ and 7♣ are still in the pyramid
 
+    @VAR-COVERING-PAIR
+    Scenario Outline: Not while the card lying on it is itself covered
+      Only the 7♣ lies on the 6♦, but the Q♠ lies on the 7♣: the 7♣ is not free, so the two
+      cannot pair yet.
+      Given a table:
+        """
+            6♦
+          7♣  --
+        Q♠  --  --
+        stock: 2♥
+        """
+      When I tap <first> then <second>
+      Then 6♦ and 7♣ are still in the pyramid
+
+      Examples:
+        | first | second |
+        | 7♣    | 6♦     |
+        | 6♦    | 7♣     |
+
     @VAR-COVERING-PAIR @OPEN-BLOCKED-WHILE-SELECTED @implementation-defined
     Scenario: A card free only for its last covering card is blocked for any other card
       Given a table:

@@ -49,3 +49,20 @@ Feature: Variant: a limited number of passes through the stock
       When I tap 9♦ then 4♥
       Then 9♦ and 4♥ are removed
       And the game is over with no more moves
+
+    @VAR-LIMITED-PASSES @KING-ALONE @STOCK-DRAW
+    Scenario: After the last pass, a King on the waste keeps the game going
+      No recycle is left and no two cards make 13, but the K♥ on top of the waste is free: the
+      game is not over until it is removed.
+      Given a table:
+        """
+            5♣
+          9♦  3♠
+        stock: 2♥ K♥
+        """
+      When I go through the stock as many times as the rules allow
+      Then the waste top is K♥
+      And the game goes on
+      When I tap the waste
+      Then K♥ is removed
+      And the game is over with no more moves

@@ -233,10 +233,10 @@ Feature: Variant: the Spanish pyramid, 48 cards and pairs of 12
       And I tap RO, 2B then SB
       And I tap AB then CB
       Then the score is 270
+      And the stock holds 19 cards
       When I tap RB
       Then the game is won
       And the score is 280
-      And the stock holds 19 cards
 
     @VAR-SPANISH-PAIRS-TWELVE @UNDO-RESTORES @UNDO-COUNTER-KEEPS
     Scenario: Undo puts a pair of 12 back

@@ -54,19 +54,21 @@ Feature: Variant: the stock's top card is in play
       Then K♥ is removed
       And the stock holds 1 card
 
-    @VAR-STOCK-TOP
+    @VAR-STOCK-TOP @PAIR-THIRTEEN
     Scenario: Only the top card of the stock is in play
-      The 4♣ under the 5♠ would make 13 with the 9♦, but it is not the top card.
+      The 4♣ under the 5♠ would make 13 with the 9♦, but it is not the top card until the 5♠ is
+      gone.
       Given a table:
         """
             Q♣
           A♦  9♦
+        waste: [8♦]
         stock: 5♠ 4♣
         """
-      When I tap the stock's top card then 9♦
+      When I tap 9♦ then the stock's top card
       Then 9♦ is still in the pyramid
       And the stock holds 2 cards
-      When I tap the stock
-      Then the waste top is 5♠
+      When I tap the waste
+      Then 5♠ and 8♦ are removed
       When I tap the stock's top card then 9♦
       Then 4♣ and 9♦ are removed

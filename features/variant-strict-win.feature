@@ -33,6 +33,23 @@ Feature: Variant: the strict win
       And the score is 10
 
     @VAR-STRICT-WIN
+    Scenario: An empty pyramid and stock with a card left on the waste is not a win
+      The 2♣ stays on the waste with no card left to pair it with: however long play goes on,
+      the game is never won.
+      Given a table:
+        """
+            6♦
+        waste: 2♣ [7♣]
+        """
+      When I tap 6♦ then the waste
+      Then the pyramid is:
+        """
+            --
+        """
+      And the stock is empty
+      And the game is not won
+
+    @VAR-STRICT-WIN
     Scenario: Clearing the last cards everywhere at once wins
       Given a table:
         """

@@ -283,3 +283,38 @@ def test_a_rule_set_given_as_a_file_of_switches_runs_like_the_profile_it_equals(
     by_name = run("FrenchTexts", "--pyramide-profile", "traditional")
     assert by_file.with_outcome("passed") == by_name.with_outcome("passed")
     assert by_file.with_outcome("failed") == []
+
+
+# --- issue 24 C: rules the rulebook used to leave unchecked, and right engines it used to blame
+
+
+ZOO.extend(
+    [
+        Wrong("DeadEndForgetsKings", ("END-NO-MORE-MOVES",)),
+        Wrong("DeadEndForgetsKings", ("VAR-LIMITED-PASSES",), "three-passes"),
+        Wrong("CoveringPairWithACoveredCard", ("VAR-COVERING-PAIR",), "covering-pair"),
+        Wrong("StrictWinIgnoresTheWaste", ("VAR-STRICT-WIN",), "strict-win"),
+        Wrong("SumMessageStays", ("PAIR-MISMATCH",)),
+        Wrong("BlockedWhereNoCardLies", ("TAP-BLOCKED",)),
+        Wrong("UndoReachesTen", ("UNDO-LAST-100",), "three-passes"),
+        Wrong("UndoReachesTen", ("UNDO-LAST-100",), "giza"),
+    ]
+)
+
+
+@pytest.mark.parametrize("profile", ["app", "giza", "apophis", "king-tut", "triangle", "spanish"])
+def test_an_engine_sweeping_away_the_cards_left_once_won_passes(profile: str) -> None:
+    """Where the stock, waste and reserve cards go once the game is won is no rule of play: no
+    scenario may look at them after the win (the strict win's own scenarios aside, where none is
+    left). Checked under the rule sets whose scenarios win with cards left on those piles."""
+    outcomes = run("SweepsTheLeftoversOnAWin", "--pyramide-profile", profile)
+    assert outcomes.with_outcome("passed") and outcomes.with_outcome("failed") == []
+
+
+@pytest.mark.parametrize("profile", ["pysolfc-pyramid", "pysolfc-relaxed", "microsoft"])
+def test_a_draw_keeping_the_selection_is_not_blamed_where_the_stock_top_plays(profile: str) -> None:
+    """OPEN-DRAW-SELECTION leaves a draw free to keep a selection, so the stock top's own
+    scenarios must not carry a selection across a draw."""
+    outcomes = run("DrawKeepsTheSelection", "--pyramide-profile", profile)
+    failed = outcomes.with_outcome("failed")
+    assert [node for node in failed if IMPLEMENTATION_DEFINED not in outcomes.tags[node]] == []

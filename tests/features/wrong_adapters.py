@@ -20,7 +20,7 @@ from pyramide.dealcode import MAX_SEED, DealCode, parse_code
 from pyramide.layout import POSITIONS, index_of
 from pyramide.moves import Draw
 from pyramide.profiles import PROFILES
-from pyramide.table import BLOCKED
+from pyramide.table import BLOCKED, SUM, Message
 
 from .one_tap_adapters import TakesTheFirstPartner as TakesTheFirstPartner  # the zoo runs it here
 
@@ -911,3 +911,97 @@ class RecyclesAndDrawsUndoneAtOnce(RecyclesAndDraws):
             super().undo()
         self.combined_last = False
         return super().undo()
+
+
+# --- issue 24 C: wrong engines the rulebook used to miss, and right ones it used to blame ------
+
+
+class DeadEndForgetsKings(ReferenceAdapter):
+    """Looks only for pairs, a draw or a recycle when it tests for a dead end: a free King left
+    on the table with nothing to draw still ends the game with « no more moves »."""
+
+    def start(self, **how: Any) -> Snapshot:
+        super().start(**how)
+        game = self._table().game
+
+        def has_legal_move() -> bool:
+            pairs = (m for m in game.legal_moves() if not isinstance(m, RemoveKing))
+            return not game.is_won() and any(True for _ in pairs)
+
+        game.has_legal_move = has_legal_move  # type: ignore[method-assign]
+        return self.snapshot()
+
+
+class CoveringPairWithACoveredCard(ReferenceAdapter):
+    """Pairs a card with the single card lying on it even while that card is itself covered."""
+
+    def start(self, **how: Any) -> Snapshot:
+        super().start(**how)
+        table = self._table()
+        game, selectable = table.game, table._selectable
+
+        def only_cover(covered: int, cover: int) -> bool:
+            return game.covering(covered) == [cover]
+
+        def lenient(card: Card) -> bool:
+            place = game.place_of(card)
+            if place is None or place.pile != "pyramid":
+                return selectable(card)
+            under_one = len(game.covering(place.index)) == 1
+            return selectable(card) or (game.profile.pairs_with_covering_card and under_one)
+
+        game._is_only_cover = only_cover  # type: ignore[method-assign]
+        table._selectable = lenient  # type: ignore[method-assign]
+        return self.snapshot()
+
+
+class StrictWinIgnoresTheWaste(ReferenceAdapter):
+    """Under the strict win, counts the game won once the pyramid and the stock are empty,
+    whatever is left on the waste."""
+
+    def start(self, **how: Any) -> Snapshot:
+        super().start(**how)
+        game = self._table().game
+        game.is_won = lambda: game.pyramid_cleared and not game.stock  # type: ignore[method-assign]
+        return self.snapshot()
+
+
+class SumMessageStays(ReferenceAdapter):
+    """Never takes the sum message down: it stays until another message replaces it, even
+    after a pair is made."""
+
+    def tap(self, target: str) -> Snapshot:
+        table = self._table()
+        before = table.message
+        super().tap(target)
+        if table.message is None and before is not None and before.key == SUM:
+            table.message = before
+        return self.snapshot()
+
+
+class BlockedWhereNoCardLies(ReferenceAdapter):
+    """Says « Cette carte est bloquée par une autre » on a tap where no card lies: the empty
+    waste, beneath a single waste card, an empty pyramid place or reserve."""
+
+    def tap(self, target: str) -> Snapshot:
+        table = self._table()
+        piles = ("stock", "stock-top")  # the stock's cards lie there, in play or not
+        empty = target not in piles and table.card_at(parse_target(target)) is None
+        super().tap(target)
+        if empty and not table.game.is_won():
+            table.message = Message(BLOCKED)
+        return self.snapshot()
+
+
+class SweepsTheLeftoversOnAWin(ReferenceAdapter):
+    """Right but different: once the game is won, the cards left in the stock and on the waste
+    (and any other pile) leave the table, as if swept to the foundation; they score nothing."""
+
+    def tap(self, target: str) -> Snapshot:
+        super().tap(target)
+        game = self._table().game
+        if game.is_won():
+            game._stock.clear()
+            for pile in (*game.wastes, *game.reserves):
+                pile.clear()
+        return self.snapshot()

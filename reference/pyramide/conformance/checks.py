@@ -11,7 +11,9 @@ every rule the scenario involves.
 :func:`tap_problems` holds the checks every tap makes whatever the scenario says next: what a
 draw takes from the stock, and that a card out of play is neither selected nor removed. They
 hold for every engine playing the rule set, so they never blame a legitimate choice; they run
-only while the game is in play (what a tap does after the end is an open point).
+only while the game is in play (what a tap does after the end is an open point); the tap that
+wins may take the stock's cards away with the last pyramid card (where the cards left go then is
+no rule of play).
 """
 
 from __future__ import annotations
@@ -98,7 +100,8 @@ def tap_problems(
                 )
             )
     elif not switches["stock_top_playable"]:
-        if target != "stock" and after.stock_size != before.stock_size:
+        won = after.status == "won"
+        if target != "stock" and after.stock_size != before.stock_size and not won:
             problems.append(
                 (
                     f"a tap on {target} took the stock from {before.stock_size} cards to "

@@ -957,3 +957,16 @@ def code_form(play: Play) -> None:
 def same_deal(play: Play) -> None:
     assert play.first_deal is not None, "the scenario dealt no code first"
     assert play.now == play.first_deal, "the same code dealt different cards"
+
+
+# --- steps for issue 24 C ---
+
+
+@when(parsers.re(r"the empty place (?P<place>r[1-7]c[1-7]) is tapped"))
+def tap_empty_place(play: Play, place: str) -> None:
+    """A tap on a pyramid place the table leaves empty (a tap step names cards, and there is
+    none to name here)."""
+    row, col = int(place[1]), int(place[3])
+    assert col <= len(play.now.pyramid[row - 1]), f"the table has no place {place}"
+    assert play.shows(place) is None, f"{place} is not empty: it shows {play.shows(place)}"
+    play.tap(place)
