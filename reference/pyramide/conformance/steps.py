@@ -511,7 +511,6 @@ def tap(play: Play, targets: str) -> None:
         play.tap(play.target(word))
 
 
-
 @when(parsers.re(r"I tap the stock (?P<times>\d+) times"))
 def tap_stock_times(play: Play, times: str) -> None:
     for _ in range(int(times)):
