@@ -47,16 +47,18 @@ def test_the_card_beneath_the_waste_top_taken_without_it_breaks_free_waste_top()
     assert problems("aisleriot-thirteen", "waste", before, both) == []
 
 
-def test_after_the_end_no_tap_is_checked() -> None:
+def test_after_the_end_no_tap_is_checked_even_where_the_engine_says_play_goes_on() -> None:
     over = replace(TABLE, status="won")
     assert problems("app", "stock", over, over) == []
+    cleared_but_shown_in_play = replace(TABLE, pyramid=EMPTY_ROWS)
+    assert problems("app", "stock", cleared_but_shown_in_play, cleared_but_shown_in_play) == []
 
 
 def test_a_status_names_its_rule_only_on_a_table_where_that_status_is_wrong() -> None:
     states = named("app").states({})
-    cleared = replace(TABLE, stock_size=0, waste=())
+    cleared = replace(TABLE, pyramid=EMPTY_ROWS, stock_size=0, waste=())
     assert status_rules("won", cleared, states) == ("END-WIN",)
-    left = replace(cleared, pyramid=(("5C",), *EMPTY_ROWS[1:]))
+    left = replace(cleared, pyramid=APEX)
     assert status_rules("won", left, states) == ()  # cards left: an earlier step went wrong
     assert status_rules("playing", replace(left, status="won"), states) == ("END-WIN",)
     assert status_rules("no-more-moves", left, states) == ("END-NO-MORE-MOVES",)

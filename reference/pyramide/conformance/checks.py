@@ -72,6 +72,15 @@ def cards_in_piles(snapshot: Snapshot) -> list[str]:
     return [c for row in snapshot.pyramid for c in row if c] + [c for p in piles for c in p]
 
 
+def table_won(snapshot: Snapshot, states: Mapping[str, str]) -> bool:
+    """Whether the table is a won game's, whatever status the engine shows: the pyramid
+    cleared and, under the strict win, the stock and every pile too."""
+    if any(card is not None for row in snapshot.pyramid for card in row):
+        return False
+    piles = (snapshot.waste, *snapshot.more_wastes, *snapshot.reserves)
+    return states.get("strict_win") != "on" or not (snapshot.stock_size or any(piles))
+
+
 def per_draw(switches: Mapping[str, Any]) -> int:
     """How many cards one draw turns: one per waste pile, or the draw count onto the one."""
     return max(int(switches["waste_piles"]), int(switches["draw_count"]))
@@ -86,7 +95,7 @@ def tap_problems(
 ) -> list[tuple[str, tuple[str, ...]]]:
     """What one tap did that the rules under ``states`` forbid, each with the rules it breaks
     (only rules that hold are named: a problem none of them names is no problem there)."""
-    if before.status != "playing":
+    if before.status != "playing" or table_won(before, states):
         return []
     problems: list[tuple[str, Sequence[str]]] = []
     if target == "stock" and before.stock_size:
@@ -128,15 +137,8 @@ def status_rules(expected: str, snapshot: Snapshot, states: Mapping[str, str]) -
     shows: won with pyramid cards left, not won on a cleared table, over while the stock still
     deals, or in play with nothing left to draw. None when the table itself is not the one the
     scenario expects, so that its status could be right (a step before went wrong)."""
-    left = any(card is not None for row in snapshot.pyramid for card in row)
-    piles = bool(snapshot.stock_size) or any(
-        (snapshot.waste, *snapshot.more_wastes, *snapshot.reserves)
-    )
-    strict = states.get("strict_win") == "on"
-    actual = snapshot.status
-    if actual == "won" and (left or (strict and piles)):
-        return holding(states, WIN_RULES)
-    if expected == "won" and not left and not (strict and piles):
+    won, actual = table_won(snapshot, states), snapshot.status
+    if (actual == "won") != won and "won" in (actual, expected):
         return holding(states, WIN_RULES)
     if actual == "no-more-moves" and snapshot.stock_size:
         return holding(states, ("END-PLAY-GOES-ON",))
