@@ -10,9 +10,8 @@ from pyramide.conformance.checks import status_rules, tap_problems
 from pyramide.conformance.rulesets import named
 
 EMPTY_ROWS = tuple((None,) * n for n in range(1, 8))
-TABLE = Snapshot(
-    pyramid=EMPTY_ROWS, waste=("9D",), stock_size=2, score=0, moves=0, status="playing"
-)
+APEX = (("5C",), *EMPTY_ROWS[1:])
+TABLE = Snapshot(pyramid=APEX, waste=("9D",), stock_size=2, score=0, moves=0, status="playing")
 
 
 def problems(profile: str, target: str, before: Snapshot, after: Snapshot) -> list[tuple[str, ...]]:
