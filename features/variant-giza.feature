@@ -183,7 +183,7 @@ Feature: Variant: Giza, the stock laid out on eight reserve piles
         """
       When I tap reserve 2
       Then nothing is selected
-      And no message is shown
+      And none of the app's messages is shown
       And the cards and the score are as they were at the start
       And the move counter is 0
 

@@ -181,7 +181,7 @@ def _selected_step(expected: Snapshot) -> str:
 def _message_step(expected: Snapshot, messages: str | None) -> str:
     shown = expected.message
     if shown is None or shown.key is None:
-        return "no message is shown"
+        return "none of the app's messages is shown"
     language = "fr" if messages in (None, "key") else messages
     return f"the player reads « {render_message(shown.key, language, dict(shown.params))} »"
 
