@@ -193,7 +193,7 @@ def invariants_alone(index: int, report: Path) -> int:
     from pyramide.conformance.invariants_check import invariant_results
     from pyramide.conformance.loading import load_factory
     from pyramide.conformance.results import ERRORED, FAILED
-    from pyramide.conformance.runner import under_test
+    from pyramide.conformance.loading import under_test
 
     check = checks()[index]
     factory = load_factory(check.get("impl"), check.get("cmd"), 5.0)

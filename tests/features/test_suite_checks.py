@@ -138,7 +138,10 @@ def test_capability_tags_are_derived_never_written() -> None:
         ("needs-undo", re.compile(r"^I undo")),
         ("needs-codes", re.compile(r"^(the deal|I deal|the code shown) ")),
         ("needs-taps", re.compile(r" is selected$")),
-        ("needs-messages", re.compile(r"^the player (does not read|reads) |^none of the app's messages is shown$")),
+        (
+            "needs-messages",
+            re.compile(r"^the player (does not read|reads) |^none of the app's messages is shown$"),
+        ),
         ("needs-stock-order", re.compile(r"^all 52 cards")),
     ],
 )

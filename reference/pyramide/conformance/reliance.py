@@ -29,7 +29,10 @@ STEPS: tuple[tuple[re.Pattern[str], frozenset[str]], ...] = tuple(
     for pattern, words in (
         (r"the score ", {"score"}),
         (r"the move counter ", {"moves"}),
-        (r"the player (?:does not )?reads? |none of the app's messages is shown", {"message", "needs-messages"}),
+        (
+            r"the player (?:does not )?reads? |none of the app's messages is shown",
+            {"message", "needs-messages"},
+        ),
         (r"I undo", {"undo", "needs-undo"}),
         (r"the deal ", {"deal", "needs-codes"}),
         (r"I deal |the code shown ", {"needs-codes"}),
