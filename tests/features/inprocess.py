@@ -12,6 +12,7 @@ from pyramide.conformance.checks import CheckFailed
 from pyramide.conformance.plugin import IMPLEMENTATION_DEFINED, tags_of, under_test
 from pyramide.conformance.reliance import relied_on, scenario_steps, scenario_subject
 from pyramide.conformance.results import Involved, blame
+from pyramide.conformance.runner import INNER_RUN_OPTIONS
 from pyramide.conformance.specdata import load_rules
 
 
@@ -101,12 +102,7 @@ def run_suite(*options: str) -> Outcomes:
     status = pytest.main(
         [
             suite_file(),
-            "-p",
-            "no:cacheprovider",
-            "-p",
-            "no:terminal",
-            "-o",
-            "addopts=",
+            *INNER_RUN_OPTIONS,
             "--strict-markers",
             *options,
         ],

@@ -31,6 +31,15 @@ SUITE_MODULE = Path(__file__).with_name("suite.py")
 """Found by path, not imported: pytest-bdd can only build scenarios inside a pytest run."""
 
 
+INNER_RUN_OPTIONS = (
+    *("-p", "no:cacheprovider", "-p", "no:terminal", "-o", "addopts="),
+    *("-p", "no:xdist", "-p", "no:xdist.looponfail", "-p", "no:hypothesispytest"),
+)
+"""The suite's own pytest run: no cache, no terminal output (the report is ours), and none of
+the plugins it has no use for that the environment may have installed (parallel workers,
+Hypothesis): loading them took a fifth of a run's time."""
+
+
 class CheckError(RuntimeError):
     """The run could not be made; the message says what to fix."""
 
@@ -112,12 +121,7 @@ def run_check(options: CheckOptions, out: TextIO | None = None) -> int:
     collector = Collector(set(rules), progress=sys.stderr)
     args = [
         str(SUITE_MODULE),
-        "-p",
-        "no:cacheprovider",
-        "-o",
-        "addopts=",
-        "-p",
-        "no:terminal",
+        *INNER_RUN_OPTIONS,
     ]
     if options.impl:
         args += ["--pyramide-impl", options.impl]
