@@ -30,6 +30,14 @@ def test_a_draw_that_turns_too_few_cards_fails_on_the_draw_rule_of_the_rule_set(
     assert problems("king-tut", "stock", TABLE, drew_both) == []
 
 
+def test_a_tap_on_the_empty_stock_that_turns_nothing_over_breaks_unlimited_recycling() -> None:
+    empty = replace(TABLE, stock_size=0, waste=("9D", "4C"))
+    assert problems("app", "stock", empty, empty) == [("RECYCLE-UNLIMITED",)]
+    assert problems("three-passes", "stock", empty, empty) == []  # the passes may be spent
+    turned = replace(empty, waste=(), stock_size=2, moves=1)
+    assert problems("app", "stock", empty, turned) == []
+
+
 def test_the_stock_top_selected_or_taken_breaks_stock_out_of_play_only_where_it_holds() -> None:
     selected = replace(TABLE, selected="stock-top")
     assert problems("app", "stock-top", TABLE, selected) == [("STOCK-OUT-OF-PLAY",)]

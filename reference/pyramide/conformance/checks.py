@@ -28,6 +28,8 @@ DRAW_RULES = ("VAR-APOPHIS-WASTES", "VAR-KING-TUT-DRAW-THREE", "VAR-WASTE-LAST-O
 """The rules that say what a draw turns up, the most particular first."""
 OUT_OF_PLAY = ("STOCK-OUT-OF-PLAY",)
 """The rule that keeps the stock's cards, its top card included, out of play."""
+RECYCLING = ("RECYCLE-UNLIMITED",)
+"""The rule that turns the waste over at every tap on the empty stock, without limit."""
 BENEATH = ("FREE-WASTE-TOP",)
 """The rule that keeps the card beneath the waste top out of play (it may pair only with the
 top, under the switches that allow it)."""
@@ -81,6 +83,11 @@ def table_won(snapshot: Snapshot, states: Mapping[str, str]) -> bool:
     return states.get("strict_win") != "on" or not (snapshot.stock_size or any(piles))
 
 
+def waste_cards(snapshot: Snapshot) -> tuple[str, ...]:
+    """The cards of the waste piles (what a recycle turns over), pile 1 first."""
+    return (*snapshot.waste, *(card for pile in snapshot.more_wastes for card in pile))
+
+
 def per_draw(switches: Mapping[str, Any]) -> int:
     """How many cards one draw turns: one per waste pile, or the draw count onto the one."""
     return max(int(switches["waste_piles"]), int(switches["draw_count"]))
@@ -108,6 +115,10 @@ def tap_problems(
                     DRAW_RULES,
                 )
             )
+    elif target == "stock" and switches["max_recycles"] is None and waste_cards(before):
+        unmoved = (after.stock_size, waste_cards(after), after.moves)
+        if unmoved == (0, waste_cards(before), before.moves):
+            problems.append(("a tap on the empty stock left the waste as it was", RECYCLING))
     elif not switches["stock_top_playable"]:
         won = after.status == "won"
         if target != "stock" and after.stock_size != before.stock_size and not won:
