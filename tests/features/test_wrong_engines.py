@@ -298,6 +298,8 @@ ZOO.extend(
         Wrong("BlockedWhereNoCardLies", ("TAP-BLOCKED",)),
         Wrong("UndoReachesTen", ("UNDO-LAST-100",), "three-passes"),
         Wrong("UndoReachesTen", ("UNDO-LAST-100",), "giza"),
+        Wrong("UndoReachesTen", ("UNDO-LAST-100",), "triangle"),
+        Wrong("UndoReachesTen", ("UNDO-LAST-100",), "spanish"),
     ]
 )
 

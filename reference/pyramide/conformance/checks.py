@@ -28,6 +28,8 @@ DRAW_RULES = ("VAR-APOPHIS-WASTES", "VAR-KING-TUT-DRAW-THREE", "VAR-WASTE-LAST-O
 """The rules that say what a draw turns up, the most particular first."""
 OUT_OF_PLAY = ("STOCK-OUT-OF-PLAY",)
 """The rule that keeps the stock's cards, its top card included, out of play."""
+UNDO_DEPTH = 100
+"""How many actions back undo reaches under the app's convention (UNDO-LAST-100)."""
 RECYCLING = ("RECYCLE-UNLIMITED",)
 """The rule that turns the waste over at every tap on the empty stock, without limit."""
 BENEATH = ("FREE-WASTE-TOP",)

@@ -42,6 +42,7 @@ from ..dealcode import ALPHABET, SUFFIX_LENGTH, deal_order
 from ..layout import PYRAMID, Geometry, by_first_row
 from ..profiles import profile_from_switches
 from .adapter import FACE_DOWN, MORE_PILES, Adapter, Snapshot, target_name
+from .checks import UNDO_DEPTH
 from .recycling import combined, recycled_and_drew, undrawn
 from .reference_adapter import layout_data
 from .rulesets import Binding, UnderTest
@@ -49,7 +50,6 @@ from .specdata import load_profiles
 
 POINTS = 10
 WON_SCORE = 28 * POINTS
-UNDO_DEPTH = 100
 TABLE_FIELDS = (
     "pyramid",
     "waste",

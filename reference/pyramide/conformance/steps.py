@@ -56,7 +56,7 @@ from .adapter import (
     piles_json,
     target_name,
 )
-from .checks import CheckFailed, holding, require, status_rules, tap_problems
+from .checks import UNDO_DEPTH, CheckFailed, holding, require, status_rules, tap_problems
 from .plugin import NOT_APPLICABLE, OUTSIDE
 from .recycling import RECYCLE_WITH_DRAW, combined, recycled_and_drew, undrawn
 from .rulesets import UnderTest
@@ -255,6 +255,10 @@ class Play:
     """The pyramid the scenario drew, face up: where each card lies even when it is face down."""
     undone: int = 0
     """Undos that took an action back (they lower a counter that restores on undo)."""
+    undoable: int = 0
+    """Actions of the scenario that moved cards or points and are not taken back yet."""
+    undo_run: int = 0
+    """Undos in a row since the last such action that took one back."""
     as_it_is: bool = False
     """The scenario is about how the engine recycles (RECYCLE-WITH-DRAW) and sees it as it is."""
     pending_draw: bool = False
@@ -300,7 +304,7 @@ class Play:
         how.update(self.under.start_arguments())
         snapshot = self.adapter.start(error_help=self.error_help, **how)
         self.taps = [snapshot]
-        self.undone = self.phantom_moves = 0
+        self.undone = self.phantom_moves = self.undoable = self.undo_run = 0
         self.pending_draw = False
         return snapshot
 
@@ -312,6 +316,7 @@ class Play:
         if self.pending_draw and target == "stock":  # the draw the engine made already
             self.pending_draw = False
             self.taps.append(self.now)
+            self.undoable, self.undo_run = self.undoable + 1, 0
             return
         if self.pending_draw:
             self.take_back_draw()
@@ -329,17 +334,33 @@ class Play:
                 )
         after = self.seen(after)
         self.taps.append(after)
+        if cards_and_score(after) != cards_and_score(before):
+            self.undoable, self.undo_run = self.undoable + 1, 0
         for message, rules in tap_problems(
             target, before, after, self.under.rule_set.switches, self.under.states
         ):
             raise CheckFailed(message, rules)
 
     def undo(self) -> None:
-        before = cards_and_score(self.now)
+        """Undo; an undo that takes nothing back while the scenario made an action within the
+        engine's undo depth fails on the rule of that depth (UNDO-LAST-100)."""
+        shown = self.now
+        before = cards_and_score(shown)
         if self.pending_draw:
             self.take_back_draw()
         self.adapter.undo()
-        self.undone += cards_and_score(self.now) != before
+        took_back = cards_and_score(self.now) != before
+        self.undone += took_back
+        self.undoable -= took_back
+        reach = self.undo_run + 1
+        self.undo_run += took_back
+        depth = None if self.convention["undo_depth"] == "unlimited" else UNDO_DEPTH
+        due = self.undoable > 0 and (depth is None or reach <= depth) and reach > 1
+        if due and not took_back and shown.status == "playing" and not pairing.one_tap(self):
+            raise CheckFailed(
+                f"undo number {reach} in a row took nothing back, within the last {depth} actions",
+                holding(self.under.states, ("UNDO-LAST-100",)),
+            )
 
     def take_back_draw(self) -> None:
         """Undo the draw an engine made with its recycle before the scenario goes on with
