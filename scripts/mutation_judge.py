@@ -191,9 +191,8 @@ def traced(index: int, workdir: Path) -> int:
 def invariants_alone(index: int, report: Path) -> int:
     """Check ``index``'s invariant games, without its scenarios; their rows go to ``report``."""
     from pyramide.conformance.invariants_check import invariant_results
-    from pyramide.conformance.loading import load_factory
+    from pyramide.conformance.loading import load_factory, under_test
     from pyramide.conformance.results import ERRORED, FAILED
-    from pyramide.conformance.loading import under_test
 
     check = checks()[index]
     factory = load_factory(check.get("impl"), check.get("cmd"), 5.0)
