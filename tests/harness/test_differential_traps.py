@@ -12,7 +12,7 @@ import pytest
 import yaml
 from pyramide.cli import main
 
-from features import wrong_adapters
+from features import one_tap_adapters, wrong_adapters
 
 from .conftest import FAKES
 
@@ -70,8 +70,16 @@ def test_the_engines_own_rule_set_is_played(
             "cannot read the rule set",
         ),
         (["--impl", "no_such_module:factory"], "cannot import no_such_module"),
+        (
+            ["--impl", f"{one_tap_adapters.__name__}:SelectsWhenAmbiguous"],
+            "the engine is tapped otherwise than the reference (pairing: one-tap)",
+        ),
+        (
+            ["--impl", f"{wrong_adapters.__name__}:RecyclesAndDraws"],
+            "the engine is tapped otherwise than the reference (recycle_draw: combined)",
+        ),
     ],
-    ids=["engine-dies", "not-played", "no-file", "no-module"],
+    ids=["engine-dies", "not-played", "no-file", "no-module", "one-tap", "recycles-and-draws"],
 )
 def test_a_run_that_cannot_be_made_is_exit_2_in_one_line(
     args: list[str], line: str, capsys: pytest.CaptureFixture[str]

@@ -442,6 +442,11 @@ class DifferentialResult:
         return self.report is None
 
 
+TAPPED_OTHERWISE = {"pairing": "two-taps", "recycle_draw": "separate"}
+"""The conventions of how taps drive an engine, at the reference's state: an engine declaring
+another plays other moves for the same taps, so no tap-by-tap comparison is fair to it."""
+
+
 def run_differential(
     factory: Callable[[], Adapter],
     max_examples: int = 50,
@@ -471,6 +476,16 @@ def run_differential(
         raise AdapterLoadError(
             "the engine starts from no table of ours (tables: false): the differential "
             "machine deals both engines the same random tables"
+        )
+    played_otherwise = sorted(
+        f"{name}: {state}"
+        for name, state in under.conventions.items()
+        if name in TAPPED_OTHERWISE and state != TAPPED_OTHERWISE[name]
+    )
+    if played_otherwise:
+        raise AdapterLoadError(
+            f"the engine is tapped otherwise than the reference ({', '.join(played_otherwise)}): "
+            "the same taps would make other moves on it; `pyramide check` reads its interface"
         )
     machine = make_machine(factory, under)
     config = settings(
