@@ -133,7 +133,9 @@ class Contexts:
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_protocol(self, item: pytest.Item) -> Generator[None, None, None]:
-        self.coverage.switch_context(item.nodeid)
+        from pyramide.conformance.selection import scenario_id
+
+        self.coverage.switch_context(scenario_id(item))
         yield
         self.coverage.switch_context(SHARED)
 
@@ -141,24 +143,12 @@ class Contexts:
         self.coverage.switch_context(INVARIANTS)
 
 
-class Selection:
-    """Keeps the scenarios named, deselects the others."""
-
-    def __init__(self, wanted: Iterable[str]) -> None:
-        self.wanted = set(wanted)
-
-    def pytest_collection_modifyitems(
-        self, config: pytest.Config, items: list[pytest.Item]
-    ) -> None:
-        dropped = [item for item in items if item.nodeid not in self.wanted]
-        items[:] = [item for item in items if item.nodeid in self.wanted]
-        config.hook.pytest_deselected(items=dropped)
-
-
 def run_one(check: dict[str, str], report: Path, plugin: object | None, invariants: bool) -> int:
-    """One ``pyramide check`` run, in this process. With a :class:`Selection` it stops at the
+    """One ``pyramide check`` run, in this process. With a
+    :class:`~pyramide.conformance.selection.Selection` it stops at the
     first failure (that is enough to kill) and has no coverage gate (that is the whole run's)."""
     from pyramide.conformance.runner import CheckOptions, run_check
+    from pyramide.conformance.selection import Selection
 
     selecting = isinstance(plugin, Selection)
     options = CheckOptions(
@@ -197,7 +187,7 @@ def invariants_alone(index: int, report: Path) -> int:
     check = checks()[index]
     factory = load_factory(check.get("impl"), check.get("cmd"), 5.0)
     rows = invariant_results(factory, 12, under_test(factory, check["profile"]), None)
-    records = [{"type": "scenario", "id": row.nodeid, "outcome": row.outcome} for row in rows]
+    records = [{"type": "scenario", "id": row.id, "outcome": row.outcome} for row in rows]
     report.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
     return 1 if any(row.outcome in (FAILED, ERRORED) for row in rows) else 0
 
@@ -386,6 +376,8 @@ class Verdict:
         return sorted(self.per_check[index] - {INVARIANTS})
 
     def _scenarios_run(self, index: int, nodeids: list[str]) -> int:
+        from pyramide.conformance.selection import Selection
+
         return run_one(checks()[index], self.report, Selection(nodeids), invariants=False)
 
     def _whole(self, index: int) -> int:

@@ -242,6 +242,24 @@ def _add_check(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="YAML list of {scenario, reason} the engine is known to fail",
     )
     check.add_argument(
+        "--scenario",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="run only this scenario: its ID as a failure prints it (feature file: name "
+        "[example]), or its name; may be repeated",
+    )
+    check.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="run only the scenarios tagged with this rule (e.g. PAIR-THIRTEEN); may be repeated",
+    )
+    check.add_argument(
+        "-x", "--exitfirst", action="store_true", help="stop at the first failed scenario"
+    )
+    check.add_argument(
         "--invariant-games",
         type=int,
         default=12,
@@ -289,6 +307,9 @@ def _check(args: argparse.Namespace) -> int:
         timeout=args.timeout,
         invariant_games=args.invariant_games,
         min_coverage=args.min_coverage,
+        scenarios=args.scenario,
+        rules=args.rule,
+        exitfirst=args.exitfirst,
     )
     return run_check(options)
 

@@ -28,6 +28,7 @@ from .plugin import (
 )
 from .reliance import relied_on, scenario_steps, scenario_subject
 from .results import DIFFERS, ERRORED, FAILED, NOT_APPLICABLE, OUTSIDE, PASSED, ScenarioResult
+from .selection import scenario_names
 
 
 class Collector:
@@ -44,11 +45,19 @@ class Collector:
         self.results: dict[str, ScenarioResult] = {}
         self.total = 0
         self.finished = 0
+        self.ran: set[str] = set()
+        """The scenarios that ran (all of them, unless the run stopped at a failure)."""
         self._adapter_errors: set[str] = set()
         self._reasons: dict[str, str] = {}
         """Each failed scenario's reason, read from its exception when it was raised."""
         self._open_points: set[str] = set()
         """Scenarios of implementation-defined points: a failure there only differs."""
+
+    @property
+    def outcomes(self) -> list[ScenarioResult]:
+        """One result per scenario that ran, in run order: a scenario a stopped run never
+        reached has no outcome, and is never counted as passed."""
+        return [result for nodeid, result in self.results.items() if nodeid in self.ran]
 
     # --- pytest hooks ----------------------------------------------------------------------
 
@@ -65,7 +74,7 @@ class Collector:
         except AdapterError:
             states = {}  # an engine that cannot say what it plays: its scenarios all error
         for item in session.items:
-            feature, name = _scenario_names(item)
+            feature, name = scenario_names(item)
             marks = {m.name for m in item.iter_markers()}
             rules = tuple(m.name for m in item.iter_markers() if m.name in self.rule_ids)
             relies = relied_on(scenario_steps(item), states)
@@ -122,6 +131,7 @@ class Collector:
         if result is None:
             return
         self.finished += 1
+        self.ran.add(nodeid)
         if self.progress is not None:
             where = f"{result.feature}: {result.name}"
             print(
@@ -129,18 +139,6 @@ class Collector:
                 file=self.progress,
                 flush=True,
             )
-
-
-def _scenario_names(item: pytest.Item) -> tuple[str, str]:
-    """(feature, scenario) from the docstring pytest-bdd gives each scenario's test function;
-    an outline's example is named after its parameters."""
-    doc = getattr(getattr(item, "obj", None), "__doc__", None) or ""
-    feature, separator, scenario = doc.partition(": ")
-    if not separator:
-        return "", item.name
-    feature = Path(feature).name
-    callspec = getattr(item, "callspec", None)
-    return feature, f"{scenario} [{callspec.id}]" if callspec else scenario
 
 
 def _skip_reason(report: pytest.TestReport) -> str:

@@ -6,6 +6,7 @@ Every format is written from the same :class:`ScenarioResult` records, so they n
 from __future__ import annotations
 
 import json
+import shlex
 import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -48,6 +49,15 @@ class RunInfo:
     rule_set: str = ""
     """The rule set checked: its name, switch values and the engine's conventions."""
     min_coverage: float = DEFAULT_MIN_COVERAGE
+    rerun: tuple[str, ...] = ()
+    """The command that checks the same engine under the same rule set; a failure is printed
+    with it and ``--scenario <its ID>``, which runs it again alone."""
+
+    def rerun_command(self, result: ScenarioResult) -> str | None:
+        """The one command that runs ``result``'s scenario again alone."""
+        if not self.rerun or result.id == result.nodeid:
+            return None
+        return shlex.join([*self.rerun, "--scenario", result.id])
 
     @property
     def counts(self) -> dict[str, int]:
@@ -107,6 +117,9 @@ def text_report(run: RunInfo) -> str:
         if result.relies_on:
             lines.append(f"    relies on: {', '.join(result.relies_on)}")
         lines.extend(f"    {line}" for line in result.reason.splitlines())
+        command = run.rerun_command(result)
+        if command:
+            lines.append(f"    rerun alone: {command}")
     passed, applicable = compliance(run.rules)
     share = f"{100 * passed / applicable:.1f} %" if applicable else "n/a"
     counts = ", ".join(f"{n} {outcome}" for outcome, n in run.counts.items() if n)
@@ -145,7 +158,12 @@ def write_json_lines(run: RunInfo, path: Path) -> None:
             "engine": dict(run.engine),
         }
     ]
-    records.extend(result.to_json() for result in run.results)
+    records.extend(
+        {**result.to_json(), "rerun": run.rerun_command(result)}
+        if result.outcome in BAD_OUTCOMES
+        else result.to_json()
+        for result in run.results
+    )
     passed, applicable = compliance(run.rules)
     records.append(
         {

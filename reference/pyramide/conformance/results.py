@@ -69,6 +69,13 @@ class ScenarioResult:
     """Rules the failed step knows are not at fault."""
 
     @property
+    def id(self) -> str:
+        """The scenario's stable ID, the same on every machine: ``<feature file>: <scenario>
+        [<example>]`` (:func:`~pyramide.conformance.selection.scenario_id`); an invariant's
+        row keeps its own (``invariants::score``)."""
+        return f"{self.feature}: {self.name}" if self.feature.endswith(".feature") else self.nodeid
+
+    @property
     def involved(self) -> Involved:
         """Every rule whose breach could make this scenario fail: the rules its failed step
         checks when that step knows them, else all it shows and leans on, less the rules the
@@ -79,7 +86,7 @@ class ScenarioResult:
     def to_json(self) -> dict[str, object]:
         return {
             "type": "scenario",
-            "id": self.nodeid,
+            "id": self.id,
             "feature": self.feature,
             "scenario": self.name,
             "rules": list(self.rules),
@@ -201,7 +208,7 @@ def blame(failures: Iterable[Involved], passes: Iterable[Involved] = ()) -> list
 def apply_expectations(results: Iterable[ScenarioResult], expected: Mapping[str, str]) -> None:
     """Mark listed failures as expected and listed passes as unexpected (by name or ID)."""
     for result in results:
-        reason = expected.get(result.name) or expected.get(result.nodeid)
+        reason = expected.get(result.name) or expected.get(result.id)
         if reason is None:
             continue
         if result.outcome in (FAILED, ERRORED):

@@ -24,6 +24,7 @@ from .loading import AdapterLoadError, load_factory, under_test
 from .reports import RunInfo, text_report, write_json_lines, write_junit, write_markdown
 from .results import DEFAULT_MIN_COVERAGE, apply_expectations, summarize
 from .rulesets import RuleSetError, UnderTest
+from .selection import Selection
 from .specdata import SpecError, load_rules, read_user_yaml
 
 OK, FAILURES, HARNESS_ERROR = 0, 1, 2
@@ -58,9 +59,26 @@ class CheckOptions:
     timeout: float = 5.0
     invariant_games: int = 12
     min_coverage: float = DEFAULT_MIN_COVERAGE
+    scenarios: list[str] = field(default_factory=list)
+    """Run only these scenarios (stable IDs, or names), as a failure's rerun command does."""
+    rules: list[str] = field(default_factory=list)
+    """Run only the scenarios tagged with one of these rules."""
+    exitfirst: bool = False
+    """Stop at the first failed or errored scenario."""
     pytest_args: list[str] = field(default_factory=list)
     plugins: list[object] = field(default_factory=list)
-    """More pytest plugin objects for the run (the mutation judge selects scenarios with one)."""
+    """More pytest plugin objects for the run."""
+
+    @property
+    def selecting(self) -> bool:
+        """Whether only part of the rulebook runs (then no invariant game is played)."""
+        return bool(self.scenarios or self.rules)
+
+    def rerun(self, profile: str) -> tuple[str, ...]:
+        """The command that checks the same engine under the same rule set (a failure's rerun
+        command adds ``--scenario``)."""
+        engine = ("--cmd", self.cmd) if self.cmd else ("--impl", self.impl) if self.impl else ()
+        return ("pyramide", "check", *engine, "--profile", profile)
 
 
 def rule_catalogue() -> dict[str, tuple[str, str, str]]:
@@ -119,6 +137,8 @@ def run_check(options: CheckOptions, out: TextIO | None = None) -> int:
         print(f"pyramide check: {error}", file=sys.stderr)
         return HARNESS_ERROR
     collector = Collector(set(rules), progress=sys.stderr)
+    selection = Selection(options.scenarios, options.rules)
+    plugins = [collector, *options.plugins, *([selection] if options.selecting else [])]
     args = [
         str(SUITE_MODULE),
         *INNER_RUN_OPTIONS,
@@ -129,12 +149,17 @@ def run_check(options: CheckOptions, out: TextIO | None = None) -> int:
         args += ["--pyramide-cmd", options.cmd]
     args += ["--pyramide-profile", options.profile or under.rule_set.name]
     args += ["--pyramide-timeout", str(options.timeout)]
-    status = pytest.main([*args, *options.pytest_args], plugins=[collector, *options.plugins])
+    args += ["-x"] if options.exitfirst else []
+    status = pytest.main([*args, *options.pytest_args], plugins=plugins)
+    if selection.unmatched:
+        print(f"pyramide check: {'; '.join(selection.unmatched)}", file=sys.stderr)
+        return HARNESS_ERROR
     if status not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED) or not collector.results:
         print(f"pyramide check: the suite could not run (pytest status {status})", file=sys.stderr)
         return HARNESS_ERROR
-    results = list(collector.results.values())
-    results += invariant_results(factory, options.invariant_games, under, collector.progress)
+    results = collector.outcomes
+    games = 0 if options.selecting else options.invariant_games
+    results += invariant_results(factory, games, under, collector.progress)
     apply_expectations(results, expected)
     run = RunInfo(
         _suite_version(),
@@ -143,6 +168,7 @@ def run_check(options: CheckOptions, out: TextIO | None = None) -> int:
         summarize(results, rules),
         describe(under),
         options.min_coverage,
+        options.rerun(options.profile or under.rule_set.name),
     )
     print(text_report(run), file=out or sys.stdout)
     for path, writer in (

@@ -1,0 +1,84 @@
+"""Running part of the rulebook: one scenario again, or every scenario of a rule.
+
+A failure is reported with the command that runs it again alone (``pyramide check ...
+--scenario "<feature>: <scenario>"``); ``--rule ID`` runs every scenario tagged with a rule.
+Scenarios are named by their stable ID, the same on every machine: the feature file, the
+scenario's name and, for an outline, its example (:func:`scenario_id`). A name or rule that
+selects nothing is the user's mistake, said in one line with the nearest names.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+import pytest
+
+from .plugin import tags_of
+
+
+def scenario_names(item: pytest.Item) -> tuple[str, str]:
+    """(feature file, scenario) from the docstring pytest-bdd gives each scenario's test
+    function; an outline's example is named after its parameters."""
+    doc = getattr(getattr(item, "obj", None), "__doc__", None) or ""
+    feature, separator, scenario = doc.partition(": ")
+    if not separator:
+        return "", item.name
+    feature = Path(feature).name
+    callspec = getattr(item, "callspec", None)
+    return feature, f"{scenario} [{unescaped(callspec.id)}]" if callspec else scenario
+
+
+def unescaped(example: str) -> str:
+    """An example's ID as the table writes it: pytest escapes every character outside ASCII
+    (``7\\u2663`` for ``7♣``), which no reader should meet in a report or a command."""
+    return re.sub(
+        r"\\u([0-9a-fA-F]{4})|\\x([0-9a-fA-F]{2})",
+        lambda found: chr(int(found[1] or found[2], 16)),
+        example,
+    )
+
+
+def scenario_id(item: pytest.Item) -> str:
+    """``<feature file>: <scenario> [<example>]``, or pytest's node ID for any other test."""
+    feature, name = scenario_names(item)
+    return f"{feature}: {name}" if feature else item.nodeid
+
+
+class Selection:
+    """A pytest plugin keeping the scenarios named (by ID, or by name alone) and those tagged
+    with one of the rules given; :attr:`unmatched` says what selected nothing."""
+
+    def __init__(self, scenarios: Iterable[str] = (), rules: Iterable[str] = ()) -> None:
+        self.scenarios = set(scenarios)
+        self.rules = set(rules)
+        self.unmatched: list[str] = []
+
+    def pytest_collection_modifyitems(
+        self, config: pytest.Config, items: list[pytest.Item]
+    ) -> None:
+        ids = {item: scenario_id(item) for item in items}
+        names = {item: scenario_names(item)[1] for item in items}
+
+        def wanted(item: pytest.Item) -> bool:
+            named = {ids[item], names[item]} & self.scenarios
+            return bool(named or tags_of(item) & self.rules)
+
+        kept = [item for item in items if wanted(item)]
+        found = {*ids.values(), *names.values()}
+        tagged = set().union(*(tags_of(item) for item in items)) if items else set()
+        self.unmatched = [
+            *(unknown(name, sorted(set(ids.values()))) for name in sorted(self.scenarios - found)),
+            *(f"no scenario is tagged {rule}" for rule in sorted(self.rules - tagged)),
+        ]
+        config.hook.pytest_deselected(items=[item for item in items if item not in kept])
+        items[:] = kept
+
+
+def unknown(name: str, known: Sequence[str]) -> str:
+    """``no scenario ...; did you mean ...`` for a name that selects nothing."""
+    near = difflib.get_close_matches(name, known, n=3, cutoff=0.5)
+    hint = f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
+    return f"no scenario {name!r}{hint}"

@@ -1,0 +1,77 @@
+"""A failure carries the one command that runs it again alone (issue 25), and scenarios are
+named by stable IDs: the feature file, the scenario and its example, the same on every machine.
+
+``--scenario ID`` runs one scenario, ``--rule ID`` every scenario of a rule, ``-x`` stops at the
+first failure; a name that selects nothing is one line and exit 2.
+"""
+
+from __future__ import annotations
+
+import shlex
+from pathlib import Path
+
+import pytest
+from checkruns import Run, run_check
+
+from features import wrong_adapters
+
+WRONG = ["--impl", f"{wrong_adapters.__name__}:FivePerCard", "--invariant-games", "0"]
+RERUN = "    rerun alone: "
+
+
+@pytest.fixture(scope="module")
+def wrong_run(tmp_path_factory: pytest.TempPathFactory) -> Run:
+    return run_check(tmp_path_factory.mktemp("five"), *WRONG)
+
+
+def failure_block(out: str, scenario_id: str) -> list[str]:
+    """The lines the console prints for one failed scenario, from its FAILED line on."""
+    lines = out.splitlines()
+    start = lines.index(f"FAILED: {scenario_id}")
+    end = next(n for n in range(start + 1, len(lines)) if lines[n].startswith(RERUN))
+    return lines[start : end + 1]
+
+
+def test_every_scenario_is_named_by_its_feature_file_name_and_example(wrong_run: Run) -> None:
+    ids = [row["id"] for row in wrong_run.scenarios if not row["id"].startswith("invariants::")]
+    assert ids and all(".feature: " in name and "/" not in name for name in ids)
+    assert all("\\u" not in name and "\\x" not in name for name in ids), "glyphs as themselves"
+    assert "free-cards.feature: A card with a card still on it is not free [K♠-K♥]" in ids
+
+
+def test_the_printed_command_reproduces_exactly_that_failure(
+    wrong_run: Run, tmp_path: Path
+) -> None:
+    failed = [row for row in wrong_run.scenarios if row["outcome"] == "failed"]
+    assert failed and all(row["rerun"] for row in failed)
+    row = next(r for r in failed if "[" in r["id"])  # an outline's example, the hardest to name
+    words = shlex.split(row["rerun"])
+    assert words[:2] == ["pyramide", "check"] and words[-2:] == ["--scenario", row["id"]]
+    again = run_check(tmp_path, *words[2:])
+    assert again.status == 1
+    assert [r["id"] for r in again.scenarios] == [row["id"]]
+    assert failure_block(again.out, row["id"]) == failure_block(wrong_run.out, row["id"])
+
+
+def test_a_rule_runs_every_scenario_tagged_with_it_and_no_other(tmp_path: Path) -> None:
+    run = run_check(tmp_path, *WRONG, "--rule", "SCORE-WIN-280")
+    assert run.status == 1 and run.scenarios
+    assert all("SCORE-WIN-280" in row["rules"] for row in run.scenarios)
+
+
+def test_exitfirst_stops_at_the_first_failure(wrong_run: Run, tmp_path: Path) -> None:
+    run = run_check(tmp_path, *WRONG, "-x")
+    outcomes = [row["outcome"] for row in run.scenarios]
+    assert run.status == 1 and outcomes.count("failed") == 1
+    assert outcomes[-1] == "failed", "no scenario after the failure is reported, passed or not"
+    assert len(outcomes) < len(wrong_run.scenarios)
+
+
+def test_a_scenario_that_does_not_exist_is_one_line_naming_the_nearest(tmp_path: Path) -> None:
+    run = run_check(tmp_path, *WRONG, "--scenario", "pairs.feature: A pair is one mov")
+    assert run.status == 2 and run.out == ""
+    line = run.err.splitlines()[-1]
+    assert line.startswith(
+        "pyramide check: no scenario 'pairs.feature: A pair is one mov'; did you mean "
+        "'pairs.feature: A pair is one move: the second tap removes both cards'"
+    )
