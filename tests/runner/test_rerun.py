@@ -75,3 +75,27 @@ def test_a_scenario_that_does_not_exist_is_one_line_naming_the_nearest(tmp_path:
         "pyramide check: no scenario 'pairs.feature: A pair is one mov'; did you mean "
         "'pairs.feature: A pair is one move: the second tap removes both cards'"
     )
+
+
+def test_a_failure_shows_its_scenario_the_step_that_failed_and_the_exchange(
+    wrong_run: Run,
+) -> None:
+    """FivePerCard scores half: the failure is shown at the score step, with every request the
+    harness made and the table the engine answered last."""
+    row = next(
+        r
+        for r in wrong_run.scenarios
+        if r["id"] == "scoring.feature: A whole pyramid cleared is worth 280"
+    )
+    assert row["steps"][row["failed_step"]] == "Then the score is 270"
+    assert row["steps"][1].startswith("Given a table:\n") and "K♣" in row["steps"][1]
+    requests = [entry["request"] for entry in row["exchange"]]
+    assert requests[0]["op"] == "start" and requests[0]["layout"]["waste"] == ["AH"]
+    assert {"op": "tap", "target": "r7c1"} in requests
+    assert row["exchange"][-1]["answer"]["score"] == 135
+    block = failure_block(wrong_run.out, row["id"])
+    assert "      ✗ Then the score is 270" in block
+    assert any(
+        line.startswith("    sent to the engine: start table (app); tap r7c1") for line in block
+    )
+    assert "      status playing, score 135, moves 15" in block

@@ -13,11 +13,13 @@ from pathlib import Path
 from typing import Any, TextIO
 
 import pytest
+from pytest_bdd.parser import Scenario, Step
 
 from .adapter import AdapterError
 from .checks import CheckFailed
 from .plugin import (
     IMPLEMENTATION_DEFINED,
+    RECORDING,
     under_test,
 )
 from .plugin import (
@@ -96,6 +98,9 @@ class Collector:
         if call.excinfo is not None and not call.excinfo.errisinstance(pytest.skip.Exception):
             if call.excinfo.errisinstance(AdapterError):
                 self._adapter_errors.add(item.nodeid)
+            recording = item.stash.get(RECORDING, None)
+            if recording is not None and item.nodeid in self.results:
+                self.results[item.nodeid].exchange = tuple(recording.exchange)
             if call.excinfo.errisinstance(CheckFailed) and item.nodeid in self.results:
                 failed = call.excinfo.value
                 assert isinstance(failed, CheckFailed)
@@ -103,6 +108,15 @@ class Collector:
                 result.checked, result.cleared = failed.rules, failed.cleared
             self._reasons.setdefault(item.nodeid, _failure_text(call.excinfo))
         yield
+
+    def pytest_bdd_step_error(
+        self, request: pytest.FixtureRequest, scenario: Scenario, step: Step
+    ) -> None:
+        """Note the scenario's steps, and which one failed, for the failure's report."""
+        result = self.results.get(request.node.nodeid)
+        if result is not None:
+            result.steps = tuple(step_text(each) for each in scenario.steps)
+            result.failed_step = next(n for n, each in enumerate(scenario.steps) if each is step)
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         result = self.results.get(report.nodeid)
@@ -139,6 +153,14 @@ class Collector:
                 file=self.progress,
                 flush=True,
             )
+
+
+def step_text(step: Step) -> str:
+    """``When I tap 9♦ then 4♠``, with its table (docstring) on the lines below."""
+    text = f"{step.keyword} {step.name}"
+    if step.docstring:
+        text += "".join(f"\n    {line}" for line in step.docstring.splitlines())
+    return text
 
 
 def _skip_reason(report: pytest.TestReport) -> str:

@@ -26,6 +26,7 @@ import pytest
 
 from . import rulesets
 from .adapter import Adapter, AdapterError, Capabilities
+from .exchange import Recording
 from .loading import AdapterLoadError, load_factory
 from .reliance import scenario_needs, scenario_start
 from .rulesets import RuleSetError, UnderTest
@@ -47,6 +48,8 @@ from a scenario's steps at collection, never written in the feature files."""
 
 _FACTORY = pytest.StashKey[Callable[[], Adapter]]()
 _UNDER = pytest.StashKey["UnderTest"]()
+RECORDING = pytest.StashKey[Recording]()
+"""Where a scenario's recorded exchange with the engine is kept, for the report."""
 
 
 # --- the pure decisions (the runner reuses them) --------------------------------------------
@@ -222,8 +225,11 @@ def start_outside_reason(item: pytest.Item, under: UnderTest) -> str | None:
 
 @pytest.fixture
 def adapter(request: pytest.FixtureRequest) -> Adapter:
-    """A fresh adapter of the engine under test, for one scenario."""
-    return request.config.stash[_FACTORY]()
+    """A fresh adapter of the engine under test, for one scenario, noting the exchange with
+    the engine for the report of a failure."""
+    recording = Recording(request.config.stash[_FACTORY]())
+    request.node.stash[RECORDING] = recording
+    return recording
 
 
 @pytest.fixture

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .exchange import request_line, table_lines
 from .results import (
     BAD_OUTCOMES,
     DEFAULT_MIN_COVERAGE,
@@ -117,6 +118,7 @@ def text_report(run: RunInfo) -> str:
         if result.relies_on:
             lines.append(f"    relies on: {', '.join(result.relies_on)}")
         lines.extend(f"    {line}" for line in result.reason.splitlines())
+        lines.extend(f"    {line}" for line in failure_details(result))
         command = run.rerun_command(result)
         if command:
             lines.append(f"    rerun alone: {command}")
@@ -149,6 +151,31 @@ def _area_lines(rules: Sequence[RuleSummary]) -> list[str]:
     return lines
 
 
+FAILED_MARK = "✗ "
+"""Marks the step that failed in a failure's scenario."""
+
+
+def failure_details(result: ScenarioResult) -> list[str]:
+    """A failure as a reader reproduces it: the scenario's steps with the failed one marked,
+    the requests the harness made, and the table the engine showed last."""
+    lines = []
+    if result.steps:
+        lines.append("the scenario:")
+        for number, step in enumerate(result.steps):
+            mark = FAILED_MARK if number == result.failed_step else "  "
+            first, *table = step.splitlines()
+            lines.append(f"  {mark}{first}")
+            lines.extend(f"    {line}" for line in table)
+    if result.exchange:
+        requests = [request_line(entry["request"]) for entry in result.exchange]
+        lines.append(f"sent to the engine: {'; '.join(requests)}")
+        answered = [entry["answer"] for entry in result.exchange if "answer" in entry]
+        if answered:
+            lines.append("the table it showed last:")
+            lines.extend(f"  {line}" for line in table_lines(answered[-1]))
+    return lines
+
+
 def write_json_lines(run: RunInfo, path: Path) -> None:
     """Header (suite and engine identity), one record per scenario, footer with counts."""
     records: list[dict[str, Any]] = [
@@ -159,7 +186,7 @@ def write_json_lines(run: RunInfo, path: Path) -> None:
         }
     ]
     records.extend(
-        {**result.to_json(), "rerun": run.rerun_command(result)}
+        {**result.to_json(), **result.details(), "rerun": run.rerun_command(result)}
         if result.outcome in BAD_OUTCOMES
         else result.to_json()
         for result in run.results

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 PASSED = "passed"
 FAILED = "failed"
@@ -67,6 +68,23 @@ class ScenarioResult:
     (:class:`~pyramide.conformance.checks.CheckFailed`)."""
     cleared: tuple[str, ...] = ()
     """Rules the failed step knows are not at fault."""
+    steps: tuple[str, ...] = ()
+    """A failed scenario's steps as the rulebook writes them (an outline's example filled in),
+    with their tables."""
+    failed_step: int | None = None
+    """Which of :attr:`steps` failed."""
+    exchange: tuple[dict[str, Any], ...] = ()
+    """A failed scenario's requests to the engine and its answers
+    (:class:`~pyramide.conformance.exchange.Recording`)."""
+
+    def details(self) -> dict[str, object]:
+        """What a failure carries besides its outcome: its steps, the one that failed, and
+        the exchange with the engine."""
+        return {
+            "steps": list(self.steps),
+            "failed_step": self.failed_step,
+            "exchange": list(self.exchange),
+        }
 
     @property
     def id(self) -> str:
