@@ -99,3 +99,15 @@ def test_a_failure_shows_its_scenario_the_step_that_failed_and_the_exchange(
         line.startswith("    sent to the engine: start table (app); tap r7c1") for line in block
     )
     assert "      status playing, score 135, moves 15" in block
+
+
+def test_the_job_summary_lists_each_failure_with_its_scenario_and_rerun_command(
+    tmp_path: Path,
+) -> None:
+    summary = tmp_path / "summary.md"
+    run = run_check(tmp_path, *WRONG, "--rule", "SCORE-WIN-280", "--markdown", str(summary))
+    text = summary.read_text(encoding="utf-8")
+    row = next(r for r in run.scenarios if r["outcome"] == "failed")
+    assert f"### failed: {row['id']}" in text
+    assert "✗ Then the score is 270" in text and "sent to the engine: start table (app)" in text
+    assert f"```sh\n{row['rerun']}\n```" in text

@@ -271,4 +271,20 @@ def write_markdown(run: RunInfo, path: Path) -> None:
     lines.extend(f"| `{r.rule_id}` | {r.verdict} | {r.title} |" for r in not_passed)
     if not not_passed:
         lines[-2:] = ["Every rule passed."]
+    for result in (r for r in run.results if r.outcome in BAD_OUTCOMES):
+        lines.extend(markdown_failure(run, result))
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def markdown_failure(run: RunInfo, result: ScenarioResult) -> list[str]:
+    """One failure for the job page: what failed, the scenario, the exchange and the last
+    table (as the console prints them), and the command that runs it again alone."""
+    first = result.reason.splitlines()[0] if result.reason else result.outcome
+    lines = ["", f"### {result.outcome}: {result.id}", "", f"`{first}`", ""]
+    details = failure_details(result)
+    if details:
+        lines.extend(["```text", *details, "```"])
+    command = run.rerun_command(result)
+    if command:
+        lines.extend(["", "Run it again alone:", "", "```sh", command, "```"])
+    return lines
