@@ -104,15 +104,16 @@ def test_a_wrong_engine_fails_with_exit_1_on_the_rules_it_breaks(five_per_card_r
     assert "the score is" in five_per_card_run.out
 
 
-def test_a_failure_reason_is_the_step_message_and_where_it_was_raised(
+def test_a_failure_reason_is_the_steps_own_sentence_and_no_harness_path(
     five_per_card_run: Run,
 ) -> None:
+    """Issue 25: what the rule expects and what the engine showed, in the step's words, not an
+    assertion's repr nor a file inside the installed harness."""
     reasons = [r["reason"] for r in five_per_card_run.scenarios if r["outcome"] == "failed"]
-    scored = [reason for reason in reasons if reason.startswith("AssertionError: the score is")]
+    scored = [reason for reason in reasons if reason.startswith("the score is")]
     assert scored, reasons
-    message, where = scored[0].splitlines()
-    assert "(ten-per-pyramid-card)" in message, "the step's own words, not pytest's expansion"
-    assert re.fullmatch(r"\S*pyramide/conformance/steps\.py:\d+: AssertionError", where)
+    assert "(ten-per-pyramid-card)" in scored[0], "the step's own words, not pytest's expansion"
+    assert not any(re.search(r"\.py\b|AssertionError", reason) for reason in reasons)
 
 
 def test_expected_failures_are_kept_apart_and_an_unexpected_pass_is_flagged(

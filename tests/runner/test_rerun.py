@@ -7,11 +7,14 @@ first failure; a name that selects nothing is one line and exit 2.
 
 from __future__ import annotations
 
+import json
 import shlex
 from pathlib import Path
 
+import jsonschema
 import pytest
 from checkruns import Run, run_check
+from pyramide.conformance.paths import spec_dir
 
 from features import wrong_adapters
 
@@ -111,3 +114,20 @@ def test_the_job_summary_lists_each_failure_with_its_scenario_and_rerun_command(
     assert f"### failed: {row['id']}" in text
     assert "✗ Then the score is 270" in text and "sent to the engine: start table (app)" in text
     assert f"```sh\n{row['rerun']}\n```" in text
+
+
+def test_every_record_of_the_report_follows_its_schema(wrong_run: Run) -> None:
+    """spec/schemas/report.schema.json describes the JSON-lines report a CI reads."""
+    schema = json.loads((spec_dir() / "schemas" / "report.schema.json").read_text("utf-8"))
+    validator = jsonschema.Draft202012Validator(schema)
+    problems = [
+        f"{record.get('id', record['type'])}: {error.message}"
+        for record in wrong_run.records
+        for error in validator.iter_errors(record)
+    ]
+    assert problems == []
+    failed = [r for r in wrong_run.scenarios if r["outcome"] == "failed"]
+    assert failed and all({"steps", "exchange", "rerun"} <= set(r) for r in failed)
+    assert not any("/" in r["reason"] and ".py" in r["reason"] for r in failed), (
+        "a failure's reason names no file inside the harness"
+    )

@@ -7,9 +7,7 @@ scenario, so that a long run against a slow engine always shows where it is.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Generator
-from pathlib import Path
 from typing import Any, TextIO
 
 import pytest
@@ -171,19 +169,9 @@ def _skip_reason(report: pytest.TestReport) -> str:
 
 
 def _failure_text(excinfo: pytest.ExceptionInfo[BaseException]) -> str:
-    """What went wrong in a line or two: the exception's first line (the step library words
-    its assertions for people) and where it was raised, without pytest's expansion of every
-    object."""
-    message = excinfo.exconly(tryshort=True).splitlines()[0]
-    if not excinfo.traceback:
-        return message
-    where = excinfo.traceback[-1]
-    return f"{message}\n{_shown_path(where.path)}:{where.lineno + 1}: {excinfo.typename}"
-
-
-def _shown_path(path: Path | str) -> str:
-    """A frame's file as pytest shows it: relative to the working directory."""
-    try:
-        return os.path.relpath(path)
-    except ValueError:  # another drive, on Windows
-        return str(path)
+    """What went wrong in a line, as the step library words it for people: a failed check's
+    own sentence, or an engine's error with its kind; never a file inside the harness."""
+    first = (str(excinfo.value).strip().splitlines() or [""])[0]
+    if not first:
+        return excinfo.exconly(tryshort=True).splitlines()[0]
+    return first if excinfo.errisinstance(AssertionError) else f"{excinfo.typename}: {first}"
