@@ -260,6 +260,9 @@ def _add_check(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "-x", "--exitfirst", action="store_true", help="stop at the first failed scenario"
     )
     check.add_argument(
+        "-q", "--quiet", action="store_true", help="no progress line per scenario (for CI logs)"
+    )
+    check.add_argument(
         "--invariant-games",
         type=int,
         default=12,
@@ -310,6 +313,7 @@ def _check(args: argparse.Namespace) -> int:
         scenarios=args.scenario,
         rules=args.rule,
         exitfirst=args.exitfirst,
+        quiet=args.quiet,
     )
     return run_check(options)
 

@@ -58,13 +58,6 @@ def test_the_reference_engine_passes_every_rule(reference_run: Run) -> None:
     assert "rule set: app (strict_win=off, max_recycles=null" in reference_run.out
 
 
-def test_progress_is_shown_for_every_scenario(reference_run: Run) -> None:
-    progress = [line for line in reference_run.err.splitlines() if re.match(r"\[ *\d+/", line)]
-    scenarios = [r for r in reference_run.scenarios if not r["id"].startswith("invariants::")]
-    assert len(progress) == len(scenarios)
-    assert progress[-1].startswith(f"[{len(scenarios)}/{len(scenarios)}]")
-
-
 def test_the_json_lines_report_has_header_records_and_footer(reference_run: Run) -> None:
     header, footer = reference_run.records[0], reference_run.records[-1]
     assert header["type"] == "header" and header["suite"]["name"] == "pyramide-conformance"

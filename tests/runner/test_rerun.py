@@ -131,3 +131,25 @@ def test_every_record_of_the_report_follows_its_schema(wrong_run: Run) -> None:
     assert not any("/" in r["reason"] and ".py" in r["reason"] for r in failed), (
         "a failure's reason names no file inside the harness"
     )
+
+
+def test_progress_lists_the_rule_sets_scenarios_and_sums_up_the_others(wrong_run: Run) -> None:
+    """One line per scenario of the rule set, counted against their number; the scenarios
+    outside it are one line at the end, not a page of 'outside the rule set'."""
+    lines = wrong_run.err.splitlines()
+    listed = [line for line in lines if line.startswith("[")]
+    inside = [r for r in wrong_run.scenarios if r["outcome"] != "outside the rule set"]
+    inside = [r for r in inside if not r["id"].startswith("invariants::")]
+    assert len(listed) == len(inside) and listed[-1].startswith(f"[{len(inside)}/{len(inside)}]")
+    outside = (
+        len(wrong_run.scenarios)
+        - len(inside)
+        - sum(r["id"].startswith("invariants::") for r in wrong_run.scenarios)
+    )
+    assert f"      and {outside} scenarios outside the rule set, not listed" in lines
+    assert not any("outside the rule set " in line for line in listed)
+
+
+def test_quiet_prints_the_report_alone(tmp_path: Path) -> None:
+    run = run_check(tmp_path, *WRONG, "--rule", "SCORE-WIN-280", "--quiet")
+    assert run.status == 1 and run.err == "" and "rerun alone:" in run.out

@@ -18,6 +18,9 @@ from .checks import CheckFailed
 from .plugin import (
     IMPLEMENTATION_DEFINED,
     RECORDING,
+    outside,
+    start_outside_reason,
+    tags_of,
     under_test,
 )
 from .plugin import (
@@ -28,6 +31,7 @@ from .plugin import (
 )
 from .reliance import relied_on, scenario_steps, scenario_subject
 from .results import DIFFERS, ERRORED, FAILED, NOT_APPLICABLE, OUTSIDE, PASSED, ScenarioResult
+from .rulesets import UnderTest
 from .selection import scenario_names
 
 
@@ -46,6 +50,9 @@ class Collector:
         self.total = 0
         self.finished = 0
         self.ran: set[str] = set()
+        self.outside: set[str] = set()
+        """Scenarios whose rules or table the rule set does not have: not listed one by one."""
+        self.listed = 0
         """The scenarios that ran (all of them, unless the run stopped at a failure)."""
         self._adapter_errors: set[str] = set()
         self._reasons: dict[str, str] = {}
@@ -70,9 +77,12 @@ class Collector:
     def pytest_collection_finish(self, session: pytest.Session) -> None:
         self.total = len(session.items)
         try:
-            states = under_test(session.config).states if session.items else {}
+            under = under_test(session.config) if session.items else None
         except AdapterError:
-            states = {}  # an engine that cannot say what it plays: its scenarios all error
+            under = None  # an engine that cannot say what it plays: its scenarios all error
+        states = {} if under is None else under.states
+        if under is not None:
+            self.outside = {item.nodeid for item in session.items if is_outside(item, under)}
         for item in session.items:
             feature, name = scenario_names(item)
             marks = {m.name for m in item.iter_markers()}
@@ -144,13 +154,27 @@ class Collector:
             return
         self.finished += 1
         self.ran.add(nodeid)
-        if self.progress is not None:
+        if self.progress is not None and nodeid not in self.outside:
+            self.listed += 1
             where = f"{result.feature}: {result.name}"
             print(
-                f"[{self.finished:>3}/{self.total}] {result.outcome:<16} {where}",
+                f"[{self.listed:>3}/{self.total - len(self.outside)}] {result.outcome:<16} {where}",
                 file=self.progress,
                 flush=True,
             )
+
+    def pytest_sessionfinish(self) -> None:
+        if self.progress is not None and self.outside:
+            print(
+                f"      and {len(self.outside)} scenarios outside the rule set, not listed",
+                file=self.progress,
+                flush=True,
+            )
+
+
+def is_outside(item: pytest.Item, under: UnderTest) -> bool:
+    """Whether a scenario is outside the rule set, as the plugin will find when it runs."""
+    return bool(outside(tags_of(item), under) or start_outside_reason(item, under))
 
 
 def step_text(step: Step) -> str:

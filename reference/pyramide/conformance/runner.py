@@ -65,6 +65,8 @@ class CheckOptions:
     """Run only the scenarios tagged with one of these rules."""
     exitfirst: bool = False
     """Stop at the first failed or errored scenario."""
+    quiet: bool = False
+    """No progress line per scenario (CI logs): the report alone."""
     pytest_args: list[str] = field(default_factory=list)
     plugins: list[object] = field(default_factory=list)
     """More pytest plugin objects for the run."""
@@ -136,7 +138,7 @@ def run_check(options: CheckOptions, out: TextIO | None = None) -> int:
     except (AdapterLoadError, CheckError, RuleSetError) as error:
         print(f"pyramide check: {error}", file=sys.stderr)
         return HARNESS_ERROR
-    collector = Collector(set(rules), progress=sys.stderr)
+    collector = Collector(set(rules), progress=None if options.quiet else sys.stderr)
     selection = Selection(options.scenarios, options.rules)
     plugins = [collector, *options.plugins, *([selection] if options.selecting else [])]
     args = [
