@@ -55,7 +55,7 @@ def test_the_reference_engine_passes_every_rule(reference_run: Run) -> None:
     assert {rule for rule, verdict in verdicts.items() if verdict == "passed"} == APP_RULES
     assert set(verdicts.values()) == {"passed", "outside the rule set"}
     assert "compliance: " in reference_run.out and "(100.0 %)" in reference_run.out
-    assert "rule set: app (strict_win=off, max_recycles=null" in reference_run.out
+    assert "rule set: app (the app's switches); conventions: the app's\n" in reference_run.out
 
 
 def test_the_json_lines_report_has_header_records_and_footer(reference_run: Run) -> None:

@@ -43,6 +43,13 @@ class RuleSet:
         """``strict_win=off, max_recycles=2, ...``: the values the report says it checked."""
         return ", ".join(f"{name}={_show(value)}" for name, value in self.switches.items())
 
+    def beside_the_app(self) -> str:
+        """``the app's switches``, or ``the app's but draw_count=3``: the rule set in a short
+        line, every switch named that is not at the app's value."""
+        app = load_profiles().profiles["app"].switches
+        differ = [f"{k}={_show(v)}" for k, v in self.switches.items() if app[k] != v]
+        return f"the app's but {', '.join(differ)}" if differ else "the app's switches"
+
     def states(self, conventions: Mapping[str, str]) -> dict[str, str]:
         """The state of every switch and convention, as rules name them in their ``when``."""
         return load_profiles().states(self.switches, conventions)

@@ -25,7 +25,7 @@ from .reports import RunInfo, text_report, write_json_lines, write_junit, write_
 from .results import DEFAULT_MIN_COVERAGE, apply_expectations, summarize
 from .rulesets import RuleSetError, UnderTest
 from .selection import Selection
-from .specdata import SpecError, load_rules, read_user_yaml
+from .specdata import SpecError, load_profiles, load_rules, read_user_yaml
 
 OK, FAILURES, HARNESS_ERROR = 0, 1, 2
 SUITE_MODULE = Path(__file__).with_name("suite.py")
@@ -93,10 +93,14 @@ def rule_catalogue() -> dict[str, tuple[str, str, str]]:
 
 
 def describe(under: UnderTest) -> str:
-    """The rule set line of the report: name, switch values, conventions."""
-    conventions = ", ".join(f"{name}={state}" for name, state in under.conventions.items())
+    """The rule set line of the report, short: its name, the switches and the engine's
+    conventions that are not the app's."""
+    app = load_profiles().app_conventions
+    own = [f"{name}={state}" for name, state in under.conventions.items() if app[name] != state]
+    conventions = ", ".join(own) or "the app's"
     plays = "" if under.binding is not None else " — NOT played by this engine"
-    return f"{under.rule_set.name} ({under.rule_set.describe()}); conventions: {conventions}{plays}"
+    rule_set = under.rule_set
+    return f"{rule_set.name} ({rule_set.beside_the_app()}); conventions: {conventions}{plays}"
 
 
 def load_expected_failures(path: Path) -> dict[str, str]:
