@@ -129,7 +129,7 @@ def fakes(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_check_without_a_profile_takes_the_engines_own_first_rule_set(tmp_path: Path) -> None:
     run = run_check(tmp_path, *FAST, *HOUSE)
     assert run.status == 0, run.err + run.out
-    assert run.out.startswith("rule set: house (the app's but strict_win=on, max_recycles=2,")
+    assert run.out.startswith("rule set: house (the app's but strict_win=on, max_recycles=2);")
     assert run.footer["coverage"]["shortfall"] is None
     invariants = [r for r in run.scenarios if r["id"].startswith("invariants::")]
     assert invariants and {r["outcome"] for r in invariants} <= {"passed", "outside the rule set"}
