@@ -124,10 +124,12 @@ def text_report(run: RunInfo) -> str:
             lines.append(f"    rerun alone: {command}")
     passed, applicable = compliance(run.rules)
     share = f"{100 * passed / applicable:.1f} %" if applicable else "n/a"
-    counts = ", ".join(f"{n} {outcome}" for outcome, n in run.counts.items() if n)
+    ran = ", ".join(
+        f"{n} {outcome}" for outcome, n in run.counts.items() if n and outcome != OUTSIDE
+    )
     lines.append("")
-    lines.append(f"scenarios: {len(run.results)} ({counts})")
     lines.append(run.coverage.summary())
+    lines.append(f"outcomes (the invariants' random games included): {ran or 'none'}")
     lines.append(f"compliance: {passed}/{applicable} applicable rules passed ({share})")
     if run.at_fault:
         lines.append(
