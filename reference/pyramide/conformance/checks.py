@@ -90,6 +90,11 @@ def waste_cards(snapshot: Snapshot) -> tuple[str, ...]:
     return (*snapshot.waste, *(card for pile in snapshot.more_wastes for card in pile))
 
 
+def cards(count: int) -> str:
+    """``1 card``, ``3 cards``."""
+    return f"{count} card{'' if count == 1 else 's'}"
+
+
 def per_draw(switches: Mapping[str, Any]) -> int:
     """How many cards one draw turns: one per waste pile, or the draw count onto the one."""
     return max(int(switches["waste_piles"]), int(switches["draw_count"]))
@@ -112,7 +117,7 @@ def tap_problems(
         if after.stock_size != before.stock_size - drawn:
             problems.append(
                 (
-                    f"a draw from a stock of {before.stock_size} cards left "
+                    f"a draw from a stock of {cards(before.stock_size)} left "
                     f"{after.stock_size}, not {before.stock_size - drawn}",
                     DRAW_RULES,
                 )
@@ -126,7 +131,7 @@ def tap_problems(
         if target != "stock" and after.stock_size != before.stock_size and not won:
             problems.append(
                 (
-                    f"a tap on {target} took the stock from {before.stock_size} cards to "
+                    f"a tap on {target} took the stock from {cards(before.stock_size)} to "
                     f"{after.stock_size}",
                     OUT_OF_PLAY,
                 )

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import shlex
+import textwrap
 import xml.etree.ElementTree as ET
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -35,6 +36,7 @@ from .results import (
     coverage,
     outcome_counts,
 )
+from .specdata import load_rules
 
 SUITE_NAME = "pyramide-conformance"
 
@@ -119,6 +121,8 @@ def text_report(run: RunInfo) -> str:
             lines.append(f"    relies on: {', '.join(result.relies_on)}")
         lines.extend(f"    {line}" for line in result.reason.splitlines())
         lines.extend(f"    {line}" for line in failure_details(result))
+        about = result.checked or ((result.subject,) if result.subject else ())
+        lines.extend(f"    {line}" for line in rule_lines(about))
         command = run.rerun_command(result)
         if command:
             lines.append(f"    rerun alone: {command}")
@@ -175,6 +179,20 @@ def failure_details(result: ScenarioResult) -> list[str]:
         if answered:
             lines.append("the table it showed last:")
             lines.extend(f"  {line}" for line in table_lines(answered[-1]))
+    return lines
+
+
+def rule_lines(rule_ids: Sequence[str]) -> list[str]:
+    """Each rule a failure is about, as the rulebook states it: ID, title, statement, sources
+    and its page on the documentation site (``mkdocs serve`` serves it at that path)."""
+    catalogue = load_rules()
+    lines = []
+    for rule_id in rule_ids:
+        rule = catalogue.rules[rule_id]
+        lines.append(f"the rule {rule.id}: {rule.title}")
+        lines.extend(f"  {line}" for line in textwrap.wrap(rule.statement, 92))
+        sources = "; ".join(f"{s.doc} « {s.section} »" for s in rule.sources)
+        lines.append(f"  sources: {sources}; page: /rules/{rule.area}/#{rule.id}")
     return lines
 
 
