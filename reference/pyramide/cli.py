@@ -236,6 +236,13 @@ def _add_check(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     check.add_argument("--report", type=Path, metavar="FILE", help="JSON-lines report")
     check.add_argument("--markdown", type=Path, metavar="FILE", help="Markdown summary")
     check.add_argument(
+        "--trace",
+        type=Path,
+        metavar="FILE",
+        help="every scenario's exchange with the engine, as JSON lines (a failure's is always "
+        "in the report)",
+    )
+    check.add_argument(
         "--expected-failures",
         type=Path,
         metavar="FILE",
@@ -314,6 +321,7 @@ def _check(args: argparse.Namespace) -> int:
         rules=args.rule,
         exitfirst=args.exitfirst,
         quiet=args.quiet,
+        trace=args.trace,
     )
     return run_check(options)
 

@@ -155,3 +155,16 @@ def test_progress_lists_the_rule_sets_scenarios_and_sums_up_the_others(wrong_run
 def test_quiet_prints_the_report_alone(tmp_path: Path) -> None:
     run = run_check(tmp_path, *WRONG, "--rule", "SCORE-WIN-280", "--quiet")
     assert run.status == 1 and run.err == "" and "rerun alone:" in run.out
+
+
+def test_trace_writes_every_scenarios_exchange(tmp_path: Path) -> None:
+    trace = tmp_path / "trace.jsonl"
+    run = run_check(tmp_path, "--rule", "KING-ALONE", "--trace", str(trace), "-q")
+    assert run.status == 0
+    records = [json.loads(line) for line in trace.read_text(encoding="utf-8").splitlines()]
+    ran = [row["id"] for row in run.scenarios if row["outcome"] == "passed"]
+    assert ran and [record["id"] for record in records] == ran
+    for record in records:
+        first, *rest = record["exchange"]
+        assert first["request"]["op"] == "start" and "answer" in first
+        assert all(entry["request"]["op"] in ("tap", "undo") for entry in rest)

@@ -42,8 +42,11 @@ class Collector:
         self,
         rule_ids: set[str],
         progress: TextIO | None = None,
+        exchanges: bool = False,
     ) -> None:
         self.rule_ids = rule_ids
+        self.exchanges = exchanges
+        """Keep every scenario's exchange with the engine (``--trace``), not only a failure's."""
         self.progress = progress
         """Where one line per finished scenario goes (nowhere by default)."""
         self.results: dict[str, ScenarioResult] = {}
@@ -103,12 +106,14 @@ class Collector:
     def pytest_runtest_makereport(
         self, item: pytest.Item, call: pytest.CallInfo[None]
     ) -> Generator[None, Any, None]:
-        if call.excinfo is not None and not call.excinfo.errisinstance(pytest.skip.Exception):
+        broke = call.excinfo is not None and not call.excinfo.errisinstance(pytest.skip.Exception)
+        recording = item.stash.get(RECORDING, None)
+        traced = self.exchanges and call.when == "call"
+        if recording is not None and item.nodeid in self.results and (broke or traced):
+            self.results[item.nodeid].exchange = tuple(recording.exchange)
+        if call.excinfo is not None and broke:
             if call.excinfo.errisinstance(AdapterError):
                 self._adapter_errors.add(item.nodeid)
-            recording = item.stash.get(RECORDING, None)
-            if recording is not None and item.nodeid in self.results:
-                self.results[item.nodeid].exchange = tuple(recording.exchange)
             if call.excinfo.errisinstance(CheckFailed) and item.nodeid in self.results:
                 failed = call.excinfo.value
                 assert isinstance(failed, CheckFailed)

@@ -232,6 +232,16 @@ def write_json_lines(run: RunInfo, path: Path) -> None:
     path.write_text("".join(json.dumps(record) + "\n" for record in records), encoding="utf-8")
 
 
+def write_trace(run: RunInfo, path: Path) -> None:
+    """``--trace``: every scenario's requests to the engine and its answers, a line each."""
+    records = [
+        {"id": result.id, "outcome": result.outcome, "exchange": list(result.exchange)}
+        for result in run.results
+        if result.exchange
+    ]
+    path.write_text("".join(json.dumps(record) + "\n" for record in records), encoding="utf-8")
+
+
 def write_junit(run: RunInfo, path: Path) -> None:
     """JUnit XML: one testcase per scenario, its rule IDs as properties."""
     counts = run.counts

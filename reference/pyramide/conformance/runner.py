@@ -21,7 +21,14 @@ import pytest
 from .collector import Collector
 from .invariants_check import invariant_results
 from .loading import AdapterLoadError, load_factory, under_test
-from .reports import RunInfo, text_report, write_json_lines, write_junit, write_markdown
+from .reports import (
+    RunInfo,
+    text_report,
+    write_json_lines,
+    write_junit,
+    write_markdown,
+    write_trace,
+)
 from .results import DEFAULT_MIN_COVERAGE, apply_expectations, summarize
 from .rulesets import RuleSetError, UnderTest
 from .selection import Selection
@@ -67,6 +74,8 @@ class CheckOptions:
     """Stop at the first failed or errored scenario."""
     quiet: bool = False
     """No progress line per scenario (CI logs): the report alone."""
+    trace: Path | None = None
+    """Where to write every scenario's exchange with the engine, as JSON lines."""
     pytest_args: list[str] = field(default_factory=list)
     plugins: list[object] = field(default_factory=list)
     """More pytest plugin objects for the run."""
@@ -142,7 +151,8 @@ def run_check(options: CheckOptions, out: TextIO | None = None) -> int:
     except (AdapterLoadError, CheckError, RuleSetError) as error:
         print(f"pyramide check: {error}", file=sys.stderr)
         return HARNESS_ERROR
-    collector = Collector(set(rules), progress=None if options.quiet else sys.stderr)
+    progress = None if options.quiet else sys.stderr
+    collector = Collector(set(rules), progress, exchanges=options.trace is not None)
     selection = Selection(options.scenarios, options.rules)
     plugins = [collector, *options.plugins, *([selection] if options.selecting else [])]
     args = [
@@ -184,4 +194,6 @@ def run_check(options: CheckOptions, out: TextIO | None = None) -> int:
     ):
         if path is not None:
             writer(run, path)
+    if options.trace is not None:
+        write_trace(run, options.trace)
     return OK if run.ok else FAILURES
