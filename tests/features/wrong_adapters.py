@@ -13,7 +13,7 @@ from typing import Any
 
 from pyramide import Game, Move, RemoveKing, RemovePair
 from pyramide.cards import KING, Card
-from pyramide.conformance.adapter import Capabilities, Shown, Snapshot, parse_target
+from pyramide.conformance.adapter import AdapterError, Capabilities, Shown, Snapshot, parse_target
 from pyramide.conformance.reference_adapter import ReferenceAdapter
 from pyramide.conformance.specdata import render_message
 from pyramide.dealcode import MAX_SEED, DealCode, parse_code
@@ -1005,3 +1005,15 @@ class SweepsTheLeftoversOnAWin(ReferenceAdapter):
             for pile in (*game.wastes, *game.reserves):
                 pile.clear()
         return self.snapshot()
+
+
+# --- an engine that fails as a program (issue 25: its report carries the same details) -----
+
+
+class CrashesOnARecycle(ReferenceAdapter):
+    """Fails as a program when the empty stock is tapped to turn the waste over."""
+
+    def tap(self, target: str) -> Snapshot:
+        if target == "stock" and self._table().game.can_recycle():
+            raise AdapterError("the engine crashed: IndexError: pop from empty list")
+        return super().tap(target)
