@@ -89,7 +89,9 @@ class Collector:
         for item in session.items:
             feature, name = scenario_names(item)
             marks = {m.name for m in item.iter_markers()}
-            rules = tuple(m.name for m in item.iter_markers() if m.name in self.rule_ids)
+            subject = scenario_subject(item, self.rule_ids)
+            tagged = {m.name for m in item.iter_markers() if m.name in self.rule_ids}
+            rules = tuple(sorted(tagged, key=lambda rule: (rule != subject, rule)))
             relies = relied_on(scenario_steps(item), states)
             self.results[item.nodeid] = ScenarioResult(
                 item.nodeid,
@@ -97,7 +99,7 @@ class Collector:
                 name,
                 rules,
                 relies_on=tuple(r for r in relies if r not in rules),
-                subject=scenario_subject(item, self.rule_ids),
+                subject=subject,
             )
             if IMPLEMENTATION_DEFINED in marks:
                 self._open_points.add(item.nodeid)

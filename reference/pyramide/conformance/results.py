@@ -56,6 +56,8 @@ class ScenarioResult:
     feature: str
     name: str
     rules: tuple[str, ...]
+    """The rules it shows, the one it is about first, the others in alphabetical order: the
+    same on every run and every machine (pytest-bdd keeps tags as a set)."""
     outcome: str = PASSED
     reason: str = ""
     duration: float = 0.0
