@@ -104,15 +104,6 @@ def test_every_install_hint_names_the_distribution_that_exists() -> None:
     assert wrong == []
 
 
-def test_the_scheduler_hint_installs_the_cluster_extra_by_the_distribution_name(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setitem(sys.modules, "dask.distributed", None)  # as if Dask were not installed
-    arguments = ["stats", "--profile", "app", "--deals", "2", "--scheduler", "tcp://127.0.0.1:9"]
-    assert main([*arguments, "--no-progress"]) == 2
-    assert "pip install 'pyramide-conformance[cluster]'" in capsys.readouterr().err
-
-
 # --- B1, B2: an engine's own rule set works everywhere ----------------------------------------
 
 FAKES = ROOT / "tests" / "harness" / "fakes"
