@@ -22,6 +22,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .adapter import Snapshot
+from .recycling import piles_cards
 from .specdata import load_rules
 
 DRAW_RULES = ("VAR-APOPHIS-WASTES", "VAR-KING-TUT-DRAW-THREE", "VAR-WASTE-LAST-ONLY", "STOCK-DRAW")
@@ -85,11 +86,6 @@ def table_won(snapshot: Snapshot, states: Mapping[str, str]) -> bool:
     return states.get("strict_win") != "on" or not (snapshot.stock_size or any(piles))
 
 
-def waste_cards(snapshot: Snapshot) -> tuple[str, ...]:
-    """The cards of the waste piles (what a recycle turns over), pile 1 first."""
-    return (*snapshot.waste, *(card for pile in snapshot.more_wastes for card in pile))
-
-
 def cards(count: int) -> str:
     """``1 card``, ``3 cards``."""
     return f"{count} card{'' if count == 1 else 's'}"
@@ -122,9 +118,9 @@ def tap_problems(
                     DRAW_RULES,
                 )
             )
-    elif target == "stock" and switches["max_recycles"] is None and waste_cards(before):
-        unmoved = (after.stock_size, waste_cards(after), after.moves)
-        if unmoved == (0, waste_cards(before), before.moves):
+    elif target == "stock" and switches["max_recycles"] is None and piles_cards(before):
+        unmoved = (after.stock_size, piles_cards(after), after.moves)
+        if unmoved == (0, piles_cards(before), before.moves):
             problems.append(("a tap on the empty stock left the waste as it was", RECYCLING))
     elif not switches["stock_top_playable"]:
         won = after.status == "won"

@@ -13,9 +13,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ..cards import Card
+from ..layout import EMPTY
 from .adapter import FACE_DOWN, Adapter, Capabilities, Snapshot
-
-EMPTY = "--"
 
 
 class Recording:

@@ -39,6 +39,7 @@ from ..cards import Card
 from . import steps
 from .adapter import FACE_DOWN, Adapter, Capabilities, Snapshot
 from .checks import CheckFailed
+from .exchange import shown
 
 if TYPE_CHECKING:
     from .steps import Play
@@ -174,15 +175,15 @@ def make_pair(play: Play, first: str, second: str) -> None:
             tables = tried  # made, or nothing removed: the next steps judge
             break
         if alone and partner not in gone:
-            chosen.append(" + ".join(steps.shown(card) for card in sorted(gone)))
+            chosen.append(" + ".join(shown(card) for card in sorted(gone)))
         take_back(engine, mark, before)  # the game paired a card the words did not name
     del play.taps[taps:]
     play.taps += tables
     if len(chosen) == 2:
         raise CheckFailed(
-            f"{steps.shown(x)} and {steps.shown(y)} are worth a pair and both in play, but the "
-            f"player cannot pair them: tapping {steps.shown(x)} removed {chosen[0]}, tapping "
-            f"{steps.shown(y)} removed {chosen[1]}",
+            f"{shown(x)} and {shown(y)} are worth a pair and both in play, but the "
+            f"player cannot pair them: tapping {shown(x)} removed {chosen[0]}, tapping "
+            f"{shown(y)} removed {chosen[1]}",
             (RULE,),
         )
 

@@ -57,6 +57,7 @@ from .adapter import (
     target_name,
 )
 from .checks import UNDO_DEPTH, CheckFailed, holding, require, status_rules, tap_problems
+from .exchange import shown
 from .plugin import NOT_APPLICABLE, OUTSIDE
 from .recycling import RECYCLE_WITH_DRAW, combined, recycled_and_drew, undrawn
 from .rulesets import UnderTest
@@ -89,11 +90,6 @@ def card_name(text: str) -> str:
 def cards_in(text: str) -> list[str]:
     """Cards listed as ``7♣ 3♥``, ``7♣, 3♥`` or ``7♣ and 3♥``."""
     return [card_name(word) for word in _LIST_SPLIT.sub(" ", text).split()]
-
-
-def shown(card: str) -> str:
-    """A snapshot's ASCII card as the rulebook writes it (``TD`` → ``10♦``; ``??`` stays)."""
-    return card if card == FACE_DOWN else str(Card.parse(card))
 
 
 PILE_LINE = re.compile(r"^(?P<label>waste|stock|waste [23]|reserve [1-8]):")
@@ -235,7 +231,7 @@ def _trimmed(piles: list[list[str]]) -> list[list[str]]:
 
 def draw_pyramid(rows: Sequence[Sequence[str | None]]) -> str:
     """A pyramid as the rulebook draws it, for failure messages."""
-    return "\n".join(" ".join(EMPTY if c is None else shown(c) for c in row) for row in rows)
+    return "\n".join(" ".join(shown(c) for c in row) for row in rows)
 
 
 # --- the game being played ------------------------------------------------------------------
