@@ -15,11 +15,11 @@ from pyramide.cards import Card
 from pyramide.conformance.reference_adapter import layout_data
 from pyramide.conformance.specdata import Fixture, render_message
 from pyramide.dealcode import parse_code
+from pyramide.diagrams import Board, layout_board, trimmed
 
 from . import markdown as md
-from .diagrams import Board, trimmed
 from .links import DEALS, HOME, OPEN_POINTS, PROFILES, RULES_INDEX, SOURCES, Linker, depth
-from .scenarios import Diagrams, more_piles
+from .scenarios import Diagrams
 from .spec import Spec
 
 DOCUMENTED_DEAL = "py1-n-aaaaaas"
@@ -39,15 +39,6 @@ def fixture_board(fixture: Fixture) -> tuple[Board, str]:
     dealt = layout_data(parse_code(fixture.code).layout())
     board = replace(layout_board(dealt), stock=None, stock_size=len(dealt["stock"]))
     return board, f"the reference codec's deal of {fixture.code}"
-
-
-def layout_board(layout: Mapping[str, Any]) -> Board:
-    """A protocol layout drawn: its rows down to the last card, and its piles (Giza's reserves
-    instead of a stock and a waste)."""
-    rows = trimmed(layout["pyramid"])
-    if layout.get("reserves"):
-        return Board(rows, more_piles=more_piles(layout))
-    return Board(rows, layout["waste"], layout["stock"], more_piles=more_piles(layout))
 
 
 def render_deals(spec: Spec, diagrams: Diagrams) -> str:

@@ -1,10 +1,9 @@
 """A scenario as a reader sees it on the site: its steps, its boards drawn as card diagrams,
 its examples as tables.
 
-Boards are read with the step library's own table parser
-(:func:`pyramide.conformance.steps.parse_table`), so a diagram shows exactly the table the
-scenario plays. In a scenario outline, a board that names placeholders is drawn with the
-values of the first example row, and its caption says so.
+Boards are read and drawn by the package's :mod:`pyramide.diagrams`, which ``pyramide check
+--html`` draws a failure's tables with too. In a scenario outline, a board that names
+placeholders is drawn with the values of the first example row, and its caption says so.
 """
 
 from __future__ import annotations
@@ -12,13 +11,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 import pytest
-from pyramide.conformance.steps import PILE_LINE, parse_table
+from pyramide.diagrams import Board, board_svg, drawn_board
 
 from . import markdown as md
-from .diagrams import Board, board_svg
 from .features import FeatureError, Scenario, Step
 
 BOARD_STEPS = {"a table:": True, "the pyramid is:": False}
@@ -108,34 +105,11 @@ def _board(scenario: Scenario, step: Step, piles: bool) -> tuple[Board, str]:
         )
     drawing = _PLACEHOLDER.sub(lambda match: values[match[1]], step.docstring)
     try:
-        parsed = parse_table(drawing)
+        board = drawn_board(drawing, piles)
     except pytest.fail.Exception as error:
         raise FeatureError(f"{scenario.file}, line {step.line}: {error.msg}") from None
-    rows = parsed["pyramid"][: max(_rows_written(drawing), 1)]
     caption = ""
     if named:
         shown = ", ".join(f"{name} = {values[name]}" for name in dict.fromkeys(named))
         caption = f"Drawn with the first example row: {shown}."
-    if not piles:
-        return Board(rows), caption
-    more = more_piles(parsed)
-    if parsed.get("reserves"):  # Giza: no stock and no waste to draw
-        return Board(rows, more_piles=more), caption
-    return Board(rows, parsed["waste"], parsed["stock"], more_piles=more), caption
-
-
-def more_piles(layout: Mapping[str, Any]) -> list[tuple[str, list[str]]]:
-    """The variants' other piles of a protocol layout, named as the rulebook names them."""
-    wastes = [(f"waste {n}", pile) for n, pile in enumerate(layout.get("more_wastes", ()), 2)]
-    reserves = [(f"reserve {n}", pile) for n, pile in enumerate(layout.get("reserves", ()), 1)]
-    return wastes + reserves
-
-
-def _rows_written(drawing: str) -> int:
-    """How many pyramid rows a table draws: the rows it leaves out are empty, and the diagram
-    leaves them out too."""
-    return sum(
-        1
-        for line in drawing.splitlines()
-        if line.split() and not PILE_LINE.match(line.strip().lower())
-    )
+    return board, caption

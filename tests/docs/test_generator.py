@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 from docsite import markdown as md
 from docsite.deal_pages import fixture_board
-from docsite.diagrams import BLACK, RED, Board, board_svg
 from docsite.features import FeatureError, read_features
 from docsite.links import area_page, section_anchor
 from docsite.rule_pages import STATUS_HEADINGS
@@ -16,6 +15,7 @@ from docsite.scenarios import Diagrams, render_scenario
 from docsite.site import site_files
 from docsite.spec import Spec, load_spec
 from pyramide.conformance.specdata import Source, render_message
+from pyramide.diagrams import BLACK, RED, Board, board_svg
 
 
 @pytest.fixture(scope="module")

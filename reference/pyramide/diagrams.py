@@ -6,15 +6,23 @@ it: rows overlap like real cards, so a covered card shows only its top; hearts a
 red, spades and clubs black; the waste fans out bottom to top with its top card marked, the stock
 top card first. Suits are drawn as paths, not font glyphs, so a diagram looks the same on every
 machine and needs no web font.
+
+The documentation site draws the rulebook's tables with it, and ``pyramide check --html`` draws
+a failure's tables with it on the user's machine, so it ships with the package: one drawing
+code, and a failure's table looks the same in a report as on the rule's page. A table drawn in
+the rulebook's notation is read with the step library's own parser (:func:`drawn_board`), so a
+diagram shows exactly the table the scenario plays.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
+from typing import Any
 
-from pyramide.cards import Card
+from .cards import Card
+from .conformance.steps import PILE_LINE, parse_table
 
 FACE_DOWN = "??"
 RED, BLACK, GREY, BACK = "#c62828", "#1b1b1b", "#8a8a8a", "#2f5d9e"
@@ -113,6 +121,42 @@ def trimmed(rows: Sequence[Sequence[str | None]]) -> list[Sequence[str | None]]:
     while len(kept) > 1 and all(card is None for card in kept[-1]):
         kept.pop()
     return kept
+
+
+def layout_board(layout: Mapping[str, Any], rows: int | None = None) -> Board:
+    """A protocol layout, or a snapshot the engine answered, drawn: its first ``rows`` rows
+    (by default down to the last card) and its piles, Giza's reserves instead of a stock and a
+    waste. A stock whose order the engine keeps to itself is drawn face down."""
+    pyramid = layout["pyramid"]
+    drawn = trimmed(pyramid) if rows is None else list(pyramid[: max(rows, 1)])
+    more = more_piles(layout)
+    if layout.get("reserves"):
+        return Board(drawn, more_piles=more)
+    if layout.get("stock") is None and layout.get("stock_size"):
+        return Board(drawn, layout["waste"], None, layout["stock_size"], more_piles=more)
+    return Board(drawn, layout["waste"], layout.get("stock") or [], more_piles=more)
+
+
+def drawn_board(drawing: str, piles: bool = True) -> Board:
+    """A table as the rulebook draws it (a step's docstring) drawn as cards: the rows it writes
+    (the ones it leaves out are empty, and so is the diagram) and, with ``piles``, its piles
+    (``the pyramid is:`` checks the pyramid alone). Raises ``pytest.fail.Exception`` on a
+    drawing the step library would refuse."""
+    layout = parse_table(drawing)
+    written = sum(
+        1
+        for line in drawing.splitlines()
+        if line.split() and not PILE_LINE.match(line.strip().lower())
+    )
+    board = layout_board(layout, rows=written)
+    return board if piles else Board(board.rows)
+
+
+def more_piles(layout: Mapping[str, Any]) -> list[tuple[str, list[str]]]:
+    """The variants' other piles of a protocol layout, named as the rulebook names them."""
+    wastes = [(f"waste {n}", pile) for n, pile in enumerate(layout.get("more_wastes") or (), 2)]
+    reserves = [(f"reserve {n}", pile) for n, pile in enumerate(layout.get("reserves") or (), 1)]
+    return wastes + reserves
 
 
 def _piles(board: Board, top: float) -> tuple[list[str], float]:
