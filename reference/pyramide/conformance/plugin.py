@@ -24,7 +24,7 @@ from functools import cache
 
 import pytest
 
-from . import rulesets
+from . import rulesets, step_lookup
 from .adapter import Adapter, AdapterError, Capabilities
 from .exchange import Recording
 from .loading import AdapterLoadError, load_factory
@@ -148,6 +148,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    step_lookup.install()
     try:
         tags = known_tags()
     except SpecError as error:
