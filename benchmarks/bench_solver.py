@@ -12,7 +12,7 @@ Run from the repository root (``python benchmarks/bench_solver.py -h`` for the o
 For each profile, deals ``pyramide.dealcode.deal(seed, profile)`` for seeds ``0..N-1`` (1,000
 for the app's profile and 300 for each other by default, as issue 12 asks; 30 when the reference
 is asked to time the profiles with reserves, waste piles or several cards a draw, whose plain
-search, :mod:`pyramide.variant_solver`, takes seconds on a hard deal) are solved
+search, :mod:`pyramide.solver.variant`, takes seconds on a hard deal) are solved
 
 - ``max``: ``solve(game, shortest=False)``, the most cards removable and whether a win exists;
 - ``full``: ``solve(game)``, with a proven shortest winning line.
@@ -31,10 +31,10 @@ deal's time.
 ``--core fast`` times the optional compiled core instead (``pip install .[fast]``), and the
 reference on the profiles the core does not play (Apophis; the row says so, without
 "(fast)"), so that the table still has every profile: in ``max`` mode the core's verdict
-(:func:`pyramide.fast_solver.fast_verdict`),
+(:func:`pyramide.solver.fast_verdict.fast_verdict`),
 in ``full`` mode the verdict and its A* for a proven shortest line
-(:func:`pyramide.fast_shortest.fast_solve`, the line played out in ``Game`` and checked, which is
-timed too). ``--core both`` times both on each deal, one after the other, prints
+(:func:`pyramide.solver.fast_shortest.fast_solve`, the line played out in ``Game`` and
+checked, which is timed too). ``--core both`` times both on each deal, one after the other, prints
 a row for each, and counts the deals on which they differ (the most removable, winnable, and in
 ``full`` mode the length of the shortest line; deals the reference did not settle in time are
 not compared). The core is compiled, or loaded from numba's cache, before the first deal: that
@@ -68,7 +68,7 @@ from pyramide.solver import SolverTimeout, solve, uses_variant_search
 MODES = ("max", "full")
 CORES = ("python", "fast")
 """The reference solver (:mod:`pyramide.solver`) and the compiled core
-(:mod:`pyramide.fast_solver` and :mod:`pyramide.fast_shortest`)."""
+(:mod:`pyramide.solver.fast_verdict` and :mod:`pyramide.solver.fast_shortest`)."""
 
 VARIANTS = [
     name
@@ -80,7 +80,7 @@ several cards a draw."""
 
 
 PILE_PROFILES = [name for name, profile in PROFILES.items() if uses_variant_search(profile)]
-"""The profiles :mod:`pyramide.variant_solver` searches (reserves, waste piles, draw count)."""
+"""The profiles :mod:`pyramide.solver.variant` searches (reserves, waste piles, draw count)."""
 
 LIMITED = [name for name, profile in PROFILES.items() if profile.max_recycles is not None]
 """The profiles with limited recycling (``--limited``), the solver's hard case."""
@@ -141,7 +141,7 @@ def time_deal(
 
 def _time_core(game: Game, mode: str) -> tuple[float, Verdict | None, bool]:
     """:func:`time_deal` for the compiled core (optional: needs numba)."""
-    from pyramide.fast_shortest import fast_outcome
+    from pyramide.solver.fast_shortest import fast_outcome
 
     start = time.process_time()
     found = fast_outcome(game, shortest=mode == "full")
@@ -168,7 +168,7 @@ def playing(profile: str, cores: Sequence[str]) -> tuple[str, ...]:
     """The cores that time ``profile``: those asked, the reference standing in for the
     compiled core on a profile the core does not play (Apophis), so that a table asked of the
     core still has a row for every profile."""
-    from pyramide.fast_solver import supports  # optional: needs numba
+    from pyramide.solver.fast_verdict import supports  # optional: needs numba
 
     if "fast" not in cores or supports(PROFILES[profile]):
         return tuple(cores)
@@ -386,7 +386,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     modes = MODES if args.mode == "both" else (args.mode,)
     cores = CORES if args.core == "both" else (args.core,)
     if "fast" in cores:
-        from pyramide.fast_shortest import warm_up  # optional: needs numba
+        from pyramide.solver.fast_shortest import warm_up  # optional: needs numba
 
         standing_in = [name for name in profiles if playing(name, cores) != tuple(cores)]
         if standing_in:

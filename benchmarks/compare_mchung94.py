@@ -26,7 +26,7 @@ It prints the number of winnable decks (theirs, ours), deck-by-deck agreement on
 on the shortest length, and the time per deck (ours on this machine; theirs as recorded on
 theirs). ``--time-limit`` bounds our time per deck: a deck whose shortest line is not proven in
 time is counted apart. ``--core fast`` solves with the optional compiled core instead
-(:func:`pyramide.fast_shortest.fast_outcome`; ``pip install .[fast]``), which has no time
+(:func:`pyramide.solver.fast_shortest.fast_outcome`; ``pip install .[fast]``), which has no time
 limit; it is compiled, or loaded from numba's cache, before the first deck, outside the decks'
 times.
 """
@@ -179,7 +179,7 @@ def solve_deck(game: Game, mode: str, core: str, time_limit: float) -> tuple[boo
     :class:`SolverTimeout` when it is not settled (the reference out of time, or a line beyond
     the compiled core's ceiling)."""
     if core == "fast":
-        from pyramide.fast_shortest import fast_outcome  # optional: needs numba
+        from pyramide.solver.fast_shortest import fast_outcome  # optional: needs numba
 
         found = fast_outcome(game, shortest=mode == "shortest")
         if found is None:
@@ -230,7 +230,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if their.steps is not None and (problem := replay(their.deck, their.steps)) is not None
     ]
     if args.core == "fast":
-        from pyramide.fast_shortest import warm_up  # optional: needs numba
+        from pyramide.solver.fast_shortest import warm_up  # optional: needs numba
 
         warm_up()
     rows = []

@@ -6,7 +6,7 @@ Re-run it to regenerate the page (``python scripts/build_statistics.py -h`` for 
     python scripts/build_statistics.py --profile app --deals 20000      # one profile, more deals
 
 For each profile it solves deals ``0 .. N-1`` (``pyramide.dealcode.deal(seed, profile)``) with
-:func:`pyramide.stats.run`, exactly, and keeps every deal's result in a cache folder
+:func:`pyramide.solver.stats.run`, exactly, and keeps every deal's result in a cache folder
 (``--cache``, default ``build/statistics/``, which git ignores), so that an
 interrupted or extended run only solves the deals it has not solved yet. The page then gives,
 per profile, the win rate with its 95 % Wilson interval, the mean of the most pyramid cards
@@ -17,7 +17,7 @@ inside their interval.
 
 A deal whose win is not settled within ``--time-limit`` seconds is *unresolved*; the page says
 how many, and the interval is widened to hold whichever way they go (see
-:func:`pyramide.stats.summarize`). A deal proven lost whose most removable was not proven in
+:func:`pyramide.solver.stats.summarize`). A deal proven lost whose most removable was not proven in
 time counts as lost.
 """
 
@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from pyramide import PROFILES, Profile
-from pyramide.stats import DealResult, install_hint, plot, run, summarize, wilson_interval
+from pyramide.solver.stats import DealResult, install_hint, plot, run, summarize, wilson_interval
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = ROOT / "docs" / "statistics.md"
@@ -276,7 +276,7 @@ def solve_profile(
 
 def _fast_plays(rules: Profile) -> bool:
     """Whether the compiled core plays ``rules`` (imported here: numba is an optional extra)."""
-    from pyramide.fast_solver import supports
+    from pyramide.solver.fast_verdict import supports
 
     return supports(rules)
 
@@ -343,8 +343,8 @@ def page(summaries: Sequence[dict[str, Any]], args: argparse.Namespace) -> str:
         "",
         "Every deal below is solved exactly, by the reference solver (`pyramide.solver`) or, "
         "where the column *solved by* says so, by its optional compiled core "
-        "(`pyramide.fast_solver` and `pyramide.fast_shortest`, `--fast`), which gives the same "
-        "verdicts and shortest lines "
+        "(`pyramide.solver.fast_verdict` and `pyramide.solver.fast_shortest`, `--fast`), "
+        "which gives the same verdicts and shortest lines "
         "([checked against the reference](solver.md#the-compiled-core-optional)): "
         "whether the pyramid (or, under the strict win, all 52 cards) can be cleared with the "
         "cards in full view, and how many pyramid cards can be removed at best. Deal `seed` of "

@@ -39,7 +39,7 @@ from mutation_judge import (
     working_copy_env,
     write_rule_sets,
 )
-from pyramide.stats import wilson_interval
+from pyramide.solver.stats import wilson_interval
 
 ROOT = Path(__file__).resolve().parents[1]
 JUDGE = Path(__file__).with_name("mutation_judge.py")

@@ -19,7 +19,7 @@ import pytest
 from budget import PROFILE
 from hypothesis import HealthCheck, settings
 from pyramide.solver import SolverTimeout
-from pyramide.variant_solver import _VariantSearch
+from pyramide.solver.variant import _VariantSearch
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPTS = ROOT / "scripts"

@@ -70,13 +70,13 @@ def _solve(args: argparse.Namespace) -> int:
 def _fast_solution(game: Game) -> Solution:
     """``solve(game)`` by the compiled core (the ``fast`` extra), or the reference when a
     line is beyond the core's ceiling."""
-    from . import stats
+    from .solver import stats
 
     try:
         stats.check_fast(game.profile)
     except stats.StatsError as error:
         raise UsageError(str(error)) from None
-    from .fast_shortest import fast_solve
+    from .solver.fast_shortest import fast_solve
 
     return fast_solve(game) or solve(game)
 
@@ -159,7 +159,7 @@ def _add_stats(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def _stats(args: argparse.Namespace) -> int:
-    from . import stats
+    from .solver import stats
 
     formats = [name.strip() for name in args.format.split(",") if name.strip()]
     bad = [name for name in formats if name not in ("png", "svg")]

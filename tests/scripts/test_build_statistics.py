@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import build_statistics as script
-from pyramide.stats import DealResult, solve_deal
+from pyramide.solver.stats import DealResult, solve_deal
 
 
 def test_only_deals_not_fully_solved_are_solved_again_and_only_when_asked(tmp_path: Path) -> None:

@@ -13,7 +13,8 @@ from __future__ import annotations
 import pytest
 from pyramide import PROFILES, Game, RemoveKing, RemovePair
 from pyramide.dealcode import deal
-from pyramide.solver import PyramidBounds, solve
+from pyramide.solver import solve
+from pyramide.solver.bounds import PyramidBounds
 
 SEEDS = range(40)
 

@@ -1,4 +1,4 @@
-"""The compiled A* (:mod:`pyramide.fast_shortest`) against the brute force and the reference.
+"""The compiled A* (:mod:`pyramide.solver.fast_shortest`) against the brute force and the reference.
 
 Its shortest lines must be as long as the brute force's on the small boards of the
 brute-force test (which shares none of the solvers' reductions) under every switch mix the
@@ -27,15 +27,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pyramide import PROFILES, Game, Layout
 from pyramide.dealcode import deal
-from pyramide.fast_shortest import (
-    _GAVE_UP,
-    _costed_steps,
-    _moves_left,
-    fast_solve,
-    forget_stale_code,
-    shortest_positions,
-)
-from pyramide.fast_solver import (
+from pyramide.game import UNDO_LIMIT
+from pyramide.layout import PYRAMID_SIZE
+from pyramide.solver import solve, uses_variant_search
+from pyramide.solver.exact import _Search
+from pyramide.solver.fast_core import (
     _BOUNDARY_AT,
     _FRESH_AT,
     _MAX_STEPS,
@@ -43,12 +39,17 @@ from pyramide.fast_solver import (
     _TALON_AT,
     _WORK_ROWS,
     _decode,
-    _problem,
-    searched_waste_play,
+    forget_stale_code,
 )
-from pyramide.game import UNDO_LIMIT
-from pyramide.layout import PYRAMID_SIZE
-from pyramide.solver import _Search, _State, solve, uses_variant_search
+from pyramide.solver.fast_shortest import (
+    _GAVE_UP,
+    _costed_steps,
+    _moves_left,
+    fast_solve,
+    shortest_positions,
+)
+from pyramide.solver.fast_table import _problem, searched_waste_play
+from pyramide.solver.sequence import _State
 from solver_brute import brute_force
 from test_fast_solver import MID_GAME, MIXED, SUPPORTED, _played
 from test_solver_brute_force import _replays_to_a_win, small_games
@@ -231,7 +232,7 @@ def test_steps_and_bounds_agree_on_small_boards(game: Game) -> None:
 
 ONE_SEQUENCE = [name for name in SUPPORTED if not uses_variant_search(PROFILES[name])]
 """The profiles whose steps the reference's one-sequence search knows (King Tut's three cards a
-draw and Giza's reserves go to :mod:`pyramide.variant_solver`, which walks move by move)."""
+draw and Giza's reserves go to :mod:`pyramide.solver.variant`, which walks move by move)."""
 
 
 @pytest.mark.parametrize("name", ONE_SEQUENCE)
@@ -241,10 +242,10 @@ def test_steps_and_bounds_agree_in_mid_game(name: str) -> None:
 
 
 def test_compiled_code_built_from_another_core_is_forgotten(tmp_path: Path) -> None:
-    core = tmp_path / "fast_solver.py"
+    core = tmp_path / "fast_steps.py"
     core.write_text("one core")
-    entries = [tmp_path / "fast_shortest._shortest-1.py311.nbi", tmp_path / "fast_shortest.x.nbc"]
-    other = tmp_path / "fast_solver._search-1.py311.nbi"
+    entries = [tmp_path / "fast_shortest._shortest-1.py311.nbi", tmp_path / "fast_verdict.x.nbc"]
+    other = tmp_path / "elsewhere._search-1.py311.nbi"  # not the core's: kept
     for entry in (*entries, other):
         entry.write_text("compiled")
     assert forget_stale_code(tmp_path, core)  # no digest yet: built from an unknown core

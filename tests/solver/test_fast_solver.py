@@ -1,4 +1,4 @@
-"""The compiled core (:mod:`pyramide.fast_solver`) against the reference solver.
+"""The compiled core (:mod:`pyramide.solver.fast_verdict`) against the reference solver.
 
 The core must answer exactly what ``solve(game, shortest=False)`` answers, the most pyramid
 cards removable and whether the position can be won, for every position under every profile
@@ -26,10 +26,10 @@ from hypothesis import strategies as st
 from pyramide import PROFILES, Draw, Game, Layout, Profile
 from pyramide.cards import Card
 from pyramide.dealcode import deal
-from pyramide.fast_solver import fast_verdict, supports
 from pyramide.layout import PYRAMID_SIZE
 from pyramide.profiles import WASTE_TOP_WITH_BELOW
 from pyramide.solver import solve
+from pyramide.solver.fast_verdict import fast_verdict, supports
 from test_solver_brute_force import (
     LIMITED_PROFILES,
     PROFILE_LIST,

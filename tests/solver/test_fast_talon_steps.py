@@ -20,19 +20,16 @@ pytest.importorskip("numba")
 
 from pyramide import PROFILES, Game
 from pyramide.dealcode import deal
-from pyramide.fast_solver import (
+from pyramide.solver.fast_core import (
     _LIMIT,
     _MAX_STEPS,
     _NEEDS_DRAW,
     _RECYCLES_AT,
     _RULES,
     _WORK_ROWS,
-    _forward_steps,
-    _free,
-    _problem,
-    _run_steps,
-    _steps,
 )
+from pyramide.solver.fast_steps import _forward_steps, _free, _run_steps, _steps
+from pyramide.solver.fast_table import _problem
 
 pytestmark = pytest.mark.xdist_group("fast_solver")
 """One CI worker compiles the core (see test_fast_solver.py)."""

@@ -14,7 +14,8 @@ import random
 import pytest
 from pyramide import PROFILES, Game
 from pyramide.dealcode import deal
-from pyramide.solver import _Edge, _Search, _State
+from pyramide.solver.exact import _Search
+from pyramide.solver.sequence import _Edge, _State
 
 WASTE_TOP_ONLY = ["app", "single-pass", "three-passes", "traditional", "strict-win", "stock-24"]
 

@@ -81,7 +81,7 @@ def test_a_deal_proven_lost_says_so_when_its_most_removable_runs_out_of_time(
     def out_of_time(*args: object, **kwargs: object) -> int:
         raise SolverTimeout
 
-    monkeypatch.setattr("pyramide.solver._most_removed", out_of_time)
+    monkeypatch.setattr("pyramide.solver.search.most_removed", out_of_time)
     with pytest.raises(SolverTimeout) as one_sequence:
         solve(game, shortest=False)
     assert one_sequence.value.winnable is False

@@ -1,4 +1,4 @@
-"""The variant search's one-move reductions (see :mod:`pyramide.variant_solver`): a talon card
+"""The variant search's one-move reductions (see :mod:`pyramide.solver.variant`): a talon card
 that goes alone is taken at once in the walks only where no later deal can depend on it.
 
 A waste top that is a King is taken at once once no recycle is left (the piles are never
@@ -15,7 +15,7 @@ from itertools import count
 import pytest
 from pyramide import PROFILES, Game
 from pyramide.dealcode import deal
-from pyramide.variant_solver import _PILE, _SEPARATOR, _VariantSearch
+from pyramide.solver.variant import _PILE, _SEPARATOR, _VariantSearch
 
 KING = 13
 

@@ -108,7 +108,8 @@ def test_the_compiled_core_proves_the_reference_shortest_lines(
 def test_the_compiled_core_needs_numba(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setitem(sys.modules, "pyramide.fast_solver", None)  # as if numba were missing
+    # as if numba were missing
+    monkeypatch.setitem(sys.modules, "pyramide.solver.fast_verdict", None)
     arguments = ["stats", "--profile", "app", "--deals", "2", "--no-shortest", "--fast"]
     assert main([*arguments, "--no-progress"]) == 2
     err = capsys.readouterr().err
@@ -128,7 +129,7 @@ def test_a_scheduler_needs_dask(
 
 def test_a_dask_cluster_gives_the_same_results() -> None:
     import dask.distributed as distributed
-    from pyramide.stats import run
+    from pyramide.solver.stats import run
 
     alone = run("app", 4, first=40, shortest=False, progress=False)
     with distributed.LocalCluster(  # type: ignore[no-untyped-call]

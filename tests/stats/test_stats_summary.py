@@ -1,5 +1,5 @@
-"""pyramide.stats: the Wilson interval, the summary of a run, and runs in one or more processes
-against the solver itself."""
+"""pyramide.solver.stats: the Wilson interval, the summary of a run, and runs in one or more
+processes against the solver itself."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from pyramide import PROFILES, Game
 from pyramide.dealcode import deal
 from pyramide.solver import solve
-from pyramide.stats import (
+from pyramide.solver.stats import (
     Z_95,
     DealResult,
     StatsError,

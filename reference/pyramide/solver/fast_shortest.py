@@ -1,16 +1,16 @@
 """A compiled A* for the proven-shortest winning line, the optional speed-up of the
-reference's ``_shortest_win`` (``solve(game)`` with ``shortest``), for the profiles the
-compiled core (:mod:`pyramide.fast_solver`) supports.
+reference's ``shortest_win`` (``solve(game)`` with ``shortest``), for the profiles the
+compiled core (:mod:`pyramide.solver.fast_verdict`) supports.
 
 It searches what the reference's A* searches, built from the core's parts: the same positions
 (one int64: the core's, with the boundary kept and the recycles used), the same steps (each
 removal after the shortest run of draws that allows it, costing those draws and recycles plus
-one; ``steps(state)`` of :mod:`pyramide.solver`), the same lower bound on the moves left
+one; ``steps(state)`` of :mod:`pyramide.solver.exact`), the same lower bound on the moves left
 (``bound``: the removals the pyramid needs, and the draws before the talon cards it needs can
 be in play) and the same pruning of positions from which no win is left. A position reached
 again more cheaply is opened again, so the line is shortest whatever the bound's consistency,
 as in the reference. ``docs/solver.md`` says why the steps and the bound are exact. The two
-talons the reference leaves to :mod:`pyramide.variant_solver` are searched here too: King
+talons the reference leaves to :mod:`pyramide.solver.variant` are searched here too: King
 Tut's runs of draws turn three cards a draw (a stock card k places down is in play after
 k // 3 + 1 draws at the earliest), and Giza's reserve tops leave one move at a time, with no
 draws to count.
@@ -28,14 +28,20 @@ capped by :data:`_CEILING` (a line longer than that is left to the reference).
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
 import time
-from pathlib import Path
 
 import numpy as np
 
-from .fast_solver import (
+from ..game import Game
+from ..layout import PYRAMID_SIZE, Layout
+from ..moves import Draw, Move, Recycle, RemoveKing, RemovePair
+from .fast_bounds import (
+    _matching,
+    _of_rank,
+    _outlook,
+    _self_pairs,
+)
+from .fast_core import (
     _COMPATIBLE,
     _DRAW,
     _EMPTY,
@@ -58,29 +64,28 @@ from .fast_solver import (
     Array,
     _count,
     _decode,
-    _filled,
-    _home,
     _jit,
     _length,
     _low,
-    _matching,
-    _of_rank,
-    _outlook,
-    _problem,
-    _push,
+    _unowned,
+)
+from .fast_steps import (
     _pyramid_moves,
     _reserve_steps,
-    _room,
-    _self_pairs,
     _talon_steps,
-    _unowned,
-    fast_verdict,
+)
+from .fast_table import (
+    _problem,
     talon_cards,
 )
-from .game import Game
-from .layout import PYRAMID_SIZE, Layout
-from .moves import Draw, Move, Recycle, RemoveKing, RemovePair
-from .solver import Solution
+from .fast_verdict import (
+    _filled,
+    _home,
+    _push,
+    _room,
+    fast_verdict,
+)
+from .outcome import Solution
 
 _CEILING = 512
 """Estimates of a whole line's moves the queue holds (a shortest win is far shorter)."""
@@ -94,7 +99,8 @@ def _waste_cut(position: int, game: Array) -> int:
     card whose rank then counts more cards than could ever take them away (``partner_supply``:
     the pyramid cards of the partner rank, and the talon's when two talon cards may pair; a
     King goes alone; a rank that pairs with itself has no limit while two talon cards of it
-    may pair), -1 if none. No card beneath it comes up again before a recycle."""
+    may pair), -1 if none. No card beneath it comes up again before a recycle.
+    Twin: :meth:`pyramide.solver.sequence.SequencePositions.waste_cut`."""
     pyramid, talon, boundary, _, _ = _decode(position)
     waste = talon & ((1 << boundary) - 1)
     king, total, meets = game[_RULES, _KING], game[_RULES, _TOTAL], game[_RULES, _MEETS]
@@ -124,7 +130,8 @@ def _needs(pyramid: int, game: Array, needs: Array) -> tuple[int, int]:
     ``needs`` it filled), each entry a rank and how many talon cards of it the pyramid needs
     at least (rank << 8 | count). Of the pyramid cards of two ranks that pair (a and b of
     them, m pairs of them free together at most), a + b - m removals, a - m talon cards of one
-    rank and b - m of the other; of a rank that pairs with itself, a - m and a - 2m."""
+    rank and b - m of the other; of a rank that pairs with itself, a - m and a - 2m.
+    Twin: :meth:`pyramide.solver.bounds.PyramidBounds._needs`."""
     king, total = game[_RULES, _KING], game[_RULES, _TOTAL]
     removals = _count(pyramid & game[_RANK_MASK, king])
     filled = 0
@@ -155,7 +162,8 @@ def _needs(pyramid: int, game: Array, needs: Array) -> tuple[int, int]:
 
 @_jit
 def _nth_lowest(mask: int, n: int) -> int:
-    """The slot of the ``n``-th lowest set bit of ``mask`` (``n`` from 1)."""
+    """The slot of the ``n``-th lowest set bit of ``mask`` (``n`` from 1).
+    Twin: :func:`pyramide.solver.exact._nth_lowest`."""
     for _ in range(n - 1):
         mask &= mask - 1
     return _low(mask)
@@ -165,7 +173,8 @@ def _nth_lowest(mask: int, n: int) -> int:
 def _counted(pyramid: int, game: Array) -> int:
     """The reference's ``_counted_slots``: the talon slots whose cards cost a move when they lie
     above a wanted one; all of them, or under the playable stock top those whose rank has no
-    pyramid partner (they can only be drawn)."""
+    pyramid partner (they can only be drawn).
+    Twin: :meth:`pyramide.solver.exact._Search._counted_slots`."""
     if not game[_RULES, _STOCK_TOP]:
         return _TALON
     king, total = game[_RULES, _KING], game[_RULES, _TOTAL]
@@ -183,7 +192,8 @@ def _draws_needed(position: int, cut: int, needs: Array, filled: int, game: Arra
     cheapest cards making up each need: cards at or above the cut nothing, stock cards the
     counted cards above them, plus their own draw without the playable stock top, and the
     cards beneath the cut the whole stock, a recycle and the counted cards beneath them from
-    the bottom), -1 when the talon cannot make up a need."""
+    the bottom), -1 when the talon cannot make up a need.
+    Twin: :meth:`pyramide.solver.exact._Search._draws_needed`."""
     pyramid, talon, boundary, recycles, _ = _decode(position)
     limit = game[_RULES, _LIMIT]
     waste = talon & ((1 << boundary) - 1)
@@ -224,7 +234,7 @@ def _strict_moves(position: int, draws: int, game: Array) -> int:
     (a King alone, the others one of each rank of their pair) and the draws (every stock card,
     or under the playable stock top those that cannot leave from it: of a pair of ranks, the
     stock cards of one beyond the pyramid and waste cards of the other), given the ``draws``
-    the needs take."""
+    the needs take. Twin: the strict win's part of :meth:`pyramide.solver.exact._Search.bound`."""
     pyramid, talon, boundary, _, _ = _decode(position)
     king, total = game[_RULES, _KING], game[_RULES, _TOTAL]
     stock = talon >> boundary << boundary
@@ -258,7 +268,8 @@ def _strict_moves(position: int, draws: int, game: Array) -> int:
 def _moves_left(position: int, game: Array, counts: Array, known: Array, needs: Array) -> int:
     """The reference's ``bound``: a lower bound on the moves left to win, -1 when no win is
     left (by the bound on the pyramid places that can end empty, with the talon cards that can
-    still come into play: in the last round, none beneath the waste cut)."""
+    still come into play: in the last round, none beneath the waste cut).
+    Twin: :meth:`pyramide.solver.exact._Search.bound`."""
     pyramid, _, _, recycles, _ = _decode(position)
     limit = game[_RULES, _LIMIT]
     cut = _waste_cut(position, game)
@@ -289,7 +300,7 @@ def _costed_steps(position: int, game: Array, work: Array) -> int:
     each, and each removal of talon cards after the shortest run of draws (forward, or through
     one recycle) that brings them into play (the core's ``_talon_steps``); under the playable
     stock top no run draws a King over (removing it from the stock top costs the move drawing
-    it would)."""
+    it would). Twin: :meth:`pyramide.solver.exact._Search.steps`."""
     found, free = _pyramid_moves(position, game, work)
     if found < 0:  # a free pyramid King, alone
         return 1
@@ -311,6 +322,8 @@ def _place(keys: Array, key: int) -> int:
 
 @_jit
 def _won(position: int, game: Array) -> bool:
+    """Whether the position is won: the pyramid cleared (and the talon, under the strict win).
+    Twin: :meth:`pyramide.solver.sequence.SequencePositions.is_won`."""
     pyramid, talon, _, _, _ = _decode(position)
     return not pyramid and (not game[_RULES, _STRICT] or not talon)
 
@@ -326,7 +339,8 @@ def _shortest(
     ``table`` (four parallel arrays: position, moves to reach it, the position it was reached
     from, its bound) keeps every position met; a position is queued again when reached more
     cheaply. ``work`` rows: talon cards present, steps, their costs, needs, talon counts;
-    ``bounds`` caches the bound on places (see the core's ``_outlook``)."""
+    ``bounds`` caches the bound on places (see the core's ``_outlook``).
+    Twin: :func:`pyramide.solver.shortest.shortest_win`."""
     counts, out, needs, costs = work[0], work[2], work[3], work[5]
     keys = _filled(1 << 12, _EMPTY)
     spent = np.empty(1 << 12, np.int64)
@@ -436,7 +450,7 @@ def _line(keys: Array, spent: Array, parents: Array, goal: int) -> Array:
 
 def fast_solve(game: Game) -> Solution | None:
     """What ``solve(game)`` proves, with a shortest winning line: the verdict from the
-    compiled core (:func:`pyramide.fast_solver.fast_verdict`), then, if there is a win, the
+    compiled core (:func:`pyramide.solver.fast_verdict.fast_verdict`), then, if there is a win, the
     line :func:`_shortest` proves, played out by :func:`_replayed`. None when the profile is
     one the core does not support, or when the line could take :data:`_CEILING` moves or
     more: then use :mod:`pyramide.solver`.
@@ -503,43 +517,12 @@ def shortest_positions(game: Game, ceiling: int = _CEILING) -> tuple[int, int, A
     """The compiled A* on ``game``'s position: (fewest moves to win, -1 if there is no win or
     :data:`_GAVE_UP`; positions expanded; the positions along a shortest line, the start
     first). :data:`_GAVE_UP` when a line could take ``ceiling`` moves or more. The profile must
-    be one :func:`pyramide.fast_solver.supports`."""
+    be one :func:`pyramide.solver.fast_verdict.supports`."""
     start, table = _problem(game)
     work = np.zeros((_WORK_ROWS, _MAX_STEPS), np.int64)
     bounds = np.zeros((2, 1 << 16), np.int64)
     length, expanded, path = _shortest(start, table, work, bounds, ceiling)
     return int(length), int(expanded), path
-
-
-def forget_stale_code(cache: Path, core_source: Path) -> bool:
-    """Drop this module's compiled code from numba's on-disk ``cache`` if it was built from
-    another ``core_source`` (``fast_solver.py``) than the one here; whether it did.
-
-    numba keys a cached function on its own source file only, and this module's functions
-    include the compiled core's: after an edit of ``fast_solver.py`` alone (a ``git pull`` in
-    an editable install), the cache would hand back code built from the old core. The core's
-    digest is kept beside the cache entries, and they go when it changes."""
-    digest = hashlib.sha256(core_source.read_bytes()).hexdigest()
-    marker = cache / f"{__name__.rpartition('.')[2]}.core-digest"
-    if marker.exists() and marker.read_text() == digest:
-        return False
-    for entry in cache.glob(f"{marker.name.partition('.')[0]}.*.nb[ic]"):
-        entry.unlink(missing_ok=True)
-    marker.write_text(digest)
-    return True
-
-
-def _cache_directory() -> Path | None:
-    """Where numba keeps this module's compiled code (None if it keeps none)."""
-    cache = getattr(_shortest, "_cache", None)
-    path = getattr(cache, "_cache_path", None)  # (numba's own attribute, 0.58 to 0.68 at least)
-    return Path(path) if isinstance(path, str) else None
-
-
-_cached_in = _cache_directory()
-if _cached_in is not None:
-    with contextlib.suppress(OSError):  # a read-only cache: numba compiles afresh anyway
-        forget_stale_code(_cached_in, Path(__file__).with_name("fast_solver.py"))
 
 
 def warm_up() -> float:

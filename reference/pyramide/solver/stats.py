@@ -19,8 +19,8 @@ removable was not proven in time: the win rate does not wait for it. Plots need 
 
 Only the standard library is needed for the numbers: tqdm draws the progress bar when it is
 installed, a plain counter on standard error otherwise. With ``fast``, the verdicts and the
-shortest lines come from the optional compiled core (:mod:`pyramide.fast_solver` and
-:mod:`pyramide.fast_shortest`, the ``fast`` extra), checked against the reference solver
+shortest lines come from the optional compiled core (:mod:`pyramide.solver.fast_verdict` and
+:mod:`pyramide.solver.fast_shortest`, the ``fast`` extra), checked against the reference solver
 (docs/solver.md); each result says which solver settled it.
 """
 
@@ -38,10 +38,11 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from .dealcode import MAX_SEED, deal
-from .game import Game
-from .profiles import PROFILES, Profile
-from .solver import SolverTimeout, solve
+from ..dealcode import MAX_SEED, deal
+from ..game import Game
+from ..profiles import PROFILES, Profile
+from .outcome import SolverTimeout
+from .search import solve
 
 Z_95 = 1.959963984540054
 """The standard normal quantile for a two-sided 95 % interval (scipy.stats.norm.ppf(0.975))."""
@@ -158,7 +159,7 @@ def check_fast(rules: Profile) -> None:
     """Refuse, naming why, a run the compiled core cannot do (``pyramide stats`` and
     ``pyramide solve`` with ``--fast``)."""
     try:
-        from .fast_solver import supports
+        from .fast_verdict import supports
     except ImportError:
         raise StatsError(f"the compiled core needs numba: {install_hint('fast')}") from None
     if not supports(rules):

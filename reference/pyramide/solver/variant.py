@@ -2,9 +2,10 @@
 several waste piles (Apophis), several cards a draw (King Tut), a waste that keeps only the
 last card drawn (``waste_keeps: last``, profile kp-pyramids).
 
-:mod:`pyramide.solver` owes its speed to the app's talon: one waste, one card a draw, so that
-the waste and the stock are one fixed sequence cut by a boundary, and draws are only a means.
-Here neither holds: a draw deals onto three piles whose tops are all in play, or turns three
+The one-sequence search (:mod:`pyramide.solver.exact`) owes its speed to the app's talon: one
+waste, one card a draw, so that the waste and the stock are one fixed sequence cut by a
+boundary, and draws are only a means. Here neither holds: a draw deals onto three piles whose tops
+are all in play, or turns three
 cards of which only the last is in play (a card removed from the waste shifts which cards the
 next pass turns up), or takes the card on the waste out of play (a draw is then a choice: the
 card passed over is gone), or there is no stock at all and eight piles of face-up reserves. This
@@ -19,7 +20,8 @@ stock (top first), each waste pile and each reserve pile (bottom first), written
 (one byte each, the piles separated by zero bytes: one ``bytes`` object, whose hash Python
 keeps), the recycles used (only when they are limited: with no limit the count changes
 nothing) and, to spare recounting it, how many talon cards of each rank are left (the talon key
-of :class:`~pyramide.solver.PyramidBounds`). Suits are dropped because the rules never read them:
+of :class:`~pyramide.solver.bounds.PyramidBounds`). Suits are dropped because the rules never
+read them:
 two positions that differ only in which card of a rank lies where are the same game with the
 cards renamed, so the same moves, named by place (a pyramid place, the top of a pile, the stock
 top), are legal in both and lead to positions that again differ only so. The memo of every
@@ -51,16 +53,17 @@ and the profiles forbid it with these piles.
   other, and nothing else reads the count), so the walks skip the other. The line they keep
   may then reach a position with fewer recycles than the one it was found from; a line that is
   legal with more recycles used is legal with fewer.
-- The walks prune with the upper bounds of :meth:`~pyramide.solver.PyramidBounds.prospects_of`
-  (dead cards and matchings of pairs) and :meth:`~pyramide.solver.PyramidBounds.bag_most` (the
-  game with every talon card in play at any time, searched exactly: it sees the order in which
+- The walks prune with the upper bounds of
+  :meth:`~pyramide.solver.bounds.PyramidBounds.prospects_of` (dead cards and matchings of
+  pairs) and :meth:`~pyramide.solver.bag.BagRelaxation.bag_most` (the game with every talon card in
+  play at any time, searched exactly: it sees the order in which
   the pyramid frees its cards, which the matchings do not: each of the 652 lost deals among
   Apophis's seeds 0-1999 is proven lost at its first position): both read the talon as counts
   of ranks only, whatever pile a card lies in, so they hold for every pile switch. They are
   given only the talon cards that can still come into play (:meth:`_VariantSearch.outlook`):
   going down a pile from its top, the first card of a rank r that makes more cards of rank r
   than there are cards left that could take them away
-  (:meth:`~pyramide.solver.PyramidBounds.partner_supply`: the pyramid cards of the partner
+  (:meth:`~pyramide.solver.bounds.PyramidBounds.partner_supply`: the pyramid cards of the partner
   rank, and the talon ones when two talon cards may pair) can never go with all those above
   it, so one of them stays, and the cards beneath it in a reserve pile (never dealt onto,
   never gathered) never come to the top; nor do those beneath it in a waste pile once no
@@ -75,7 +78,7 @@ length of a win needs A* (:func:`_shortest`): every move costs one, and the lowe
 position with no win left, or none shorter than the walk's line, is not queued (so when A*
 finds nothing, the walk's line is a shortest one); a position reached again more cheaply is
 queued again, so the first win taken off the queue is a shortest one. A time limit is checked
-every 256 positions, as in :mod:`pyramide.solver`.
+every 256 positions, as in the one-sequence search.
 """
 
 from __future__ import annotations
@@ -86,19 +89,20 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from itertools import count
 
-from .cards import Card
-from .game import Game
-from .layout import PYRAMID_SIZE
-from .moves import Draw, Move, Recycle, RemoveKing, RemovePair
-from .profiles import WASTE_KEEPS_LAST, WASTE_TOP
-from .solver import PyramidBounds, Solution, SolverTimeout
+from ..cards import Card
+from ..game import Game
+from ..layout import PYRAMID_SIZE
+from ..moves import Draw, Move, Recycle, RemoveKing, RemovePair
+from ..profiles import WASTE_KEEPS_LAST, WASTE_TOP
+from .bounds import PyramidBounds
+from .outcome import CHECK_EVERY, Solution, SolverTimeout
 
 _State = tuple[int, bytes, int, int]
 """(pyramid mask, talon, recycles used (0 when unlimited), talon key).
 
 The talon is every pile as ranks, one byte a card, the piles separated by a zero byte: the
 stock (top first), then the waste piles, then the reserve piles (each bottom first). The talon
-key is ``sum(1 << 3 * rank)`` over its cards (:class:`~pyramide.solver.PyramidBounds`)."""
+key is ``sum(1 << 3 * rank)`` over its cards (:class:`~pyramide.solver.bounds.PyramidBounds`)."""
 
 _Action = tuple[int, ...]
 """A move by place: the one or two places of a removal, or :data:`_DRAW`, :data:`_RECYCLE`."""
@@ -109,9 +113,6 @@ _PILE = 32
 _DRAW: _Action = (-1,)
 _RECYCLE: _Action = (-2,)
 _SEPARATOR = b"\0"
-
-_CHECK_EVERY = 255
-"""The searches look at the clock once every 256 positions (when given a time limit)."""
 
 _PyramidMoves = tuple[int, tuple[tuple[_Action, int], ...], tuple[tuple[int, ...], ...]]
 """(a free place whose card goes alone or -1, the removals of pyramid cards alone with the
@@ -169,7 +170,7 @@ class _VariantSearch:
         if self.deadline is None:
             return
         self.ticks += 1
-        if not self.ticks & _CHECK_EVERY and time.perf_counter() > self.deadline:
+        if not self.ticks & CHECK_EVERY and time.perf_counter() > self.deadline:
             raise SolverTimeout
 
     def is_won(self, state: _State) -> bool:
@@ -202,7 +203,7 @@ class _VariantSearch:
     def _buried(self, pyramid: int, talon: bytes, key: int, exhausted: bool) -> int:
         """The talon key of the cards beneath the cut of a reserve pile or, with no recycle
         left, of a waste pile: going down a pile from its top, the first card whose rank asks
-        more partners than :meth:`~pyramide.solver.PyramidBounds.partner_supply` has (for it
+        more partners than :meth:`~pyramide.solver.bounds.PyramidBounds.partner_supply` has (for it
         and the cards above it to leave, each card of its rank needs a partner of its own).
         One of them stays for good, so the cards beneath it never come to the top: a reserve
         pile is never dealt onto, and a waste pile only grows until a recycle. A card with no
@@ -222,7 +223,7 @@ class _VariantSearch:
         return buried
 
     def _partner_supply(self, pyramid: int, key: int) -> tuple[int, ...]:
-        """:meth:`~pyramide.solver.PyramidBounds.partner_supply` for a talon key, cached."""
+        """:meth:`~pyramide.solver.bounds.PyramidBounds.partner_supply` for a talon key, cached."""
         meets = self.bounds.talon_meets
         memo = pyramid | (key << PYRAMID_SIZE if meets else 0)
         found = self._supply_cache.get(memo)
@@ -235,8 +236,9 @@ class _VariantSearch:
         """The fewest moves that can still win, at least; None when no win is left.
 
         The removals: those the pyramid needs (the more of
-        :meth:`PyramidBounds.moves_needed` and :meth:`PyramidBounds.bag_removals` of the
-        cards that can still come into play, None when the latter finds no way to clear the
+        :meth:`PyramidBounds.moves_needed` and
+        :meth:`~pyramide.solver.bag.BagRelaxation.bag_removals` of the cards that can still come
+        into play, None when the latter finds no way to clear the
         pyramid: it then has none to empty it all, as :meth:`outlook` would say), or under
         the strict win every one left (:meth:`PyramidBounds.strict_removals`; not where a draw
         takes a card out of play, :attr:`discards`, which needs no removal). The draws,
@@ -436,8 +438,9 @@ def _walk(
     fewer recycles used) was expanded or skipped already (the best only grows), so the result
     is exact up to ``goal``, where the walk stops. The order positions are taken in does not
     matter to that, so when a win is looked for, the positions from which the bound says one is
-    left go first, depth first, and the others wait (as :mod:`pyramide.solver`'s two walks do),
-    to be taken highest bound first: the best positions are then found early, and the many of
+    left go first, depth first, and the others wait (as the one-sequence search's two walks do,
+    :mod:`pyramide.solver.walks`), to be taken highest bound first: the best positions are then
+    found early, and the many of
     middling bound are never expanded.
     """
     start = search.start
