@@ -236,6 +236,12 @@ def _add_check(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     check.add_argument("--report", type=Path, metavar="FILE", help="JSON-lines report")
     check.add_argument("--markdown", type=Path, metavar="FILE", help="Markdown summary")
     check.add_argument(
+        "--html",
+        type=Path,
+        metavar="FILE",
+        help="one self-contained HTML page: rule by rule, each failure with its tables drawn",
+    )
+    check.add_argument(
         "--trace",
         type=Path,
         metavar="FILE",
@@ -313,6 +319,7 @@ def _check(args: argparse.Namespace) -> int:
         junitxml=args.junitxml,
         report=args.report,
         markdown=args.markdown,
+        html=args.html,
         expected_failures=args.expected_failures,
         timeout=args.timeout,
         invariant_games=args.invariant_games,

@@ -22,8 +22,11 @@ from html import escape
 from typing import Any
 
 from .cards import Card
-from .conformance.steps import PILE_LINE, parse_table
+from .conformance.drawings import PILE_LINE, parse_table
 
+BOARD_STEPS = {"a table:": True, "the pyramid is:": False}
+"""The step library's steps whose docstring is a board, and whether it draws the piles too
+(``the pyramid is:`` checks the pyramid alone)."""
 FACE_DOWN = "??"
 RED, BLACK, GREY, BACK = "#c62828", "#1b1b1b", "#8a8a8a", "#2f5d9e"
 
@@ -87,8 +90,10 @@ class Board:
         return "; ".join(parts)
 
 
-def board_svg(board: Board) -> str:
-    """The whole diagram, as the text of a standalone SVG file."""
+def board_svg(board: Board, ids: str = "") -> str:
+    """The whole diagram, as the text of a standalone SVG file. ``ids`` prefixes the ids it
+    defines (its cards' back), so that several diagrams inlined in one HTML page keep their
+    ids unique."""
     rows = board.rows
     widest = max(len(row) for row in rows)
     pyramid_w = LABEL_W + (widest - 1) * PITCH + CARD_W
@@ -99,10 +104,10 @@ def board_svg(board: Board) -> str:
         left = MARGIN + LABEL_W + (widest - len(row)) * PITCH / 2
         parts.append(_text(MARGIN, y + 17, str(number), 11, GREY, anchor="start"))
         for col, card in enumerate(row):
-            parts.append(_card(left + col * PITCH, y, card))
+            parts.append(_card(left + col * PITCH, y, card, ids))
     width: float = MARGIN * 2 + pyramid_w
     height: float = MARGIN * 2 + pyramid_h
-    piles, piles_w = _piles(board, MARGIN + pyramid_h + 14)
+    piles, piles_w = _piles(board, MARGIN + pyramid_h + 14, ids)
     if piles:
         parts += piles
         width = max(width, MARGIN * 2 + piles_w)
@@ -111,7 +116,7 @@ def board_svg(board: Board) -> str:
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
         f'viewBox="0 0 {width:g} {height:g}" role="img" aria-label="{title}">'
-        f"<title>{title}</title>{_defs()}{''.join(parts)}</svg>\n"
+        f"<title>{title}</title>{_defs(ids)}{''.join(parts)}</svg>\n"
     )
 
 
@@ -159,7 +164,7 @@ def more_piles(layout: Mapping[str, Any]) -> list[tuple[str, list[str]]]:
     return wastes + reserves
 
 
-def _piles(board: Board, top: float) -> tuple[list[str], float]:
+def _piles(board: Board, top: float, ids: str) -> tuple[list[str], float]:
     """The stock, the waste and the variants' other piles, side by side under the pyramid, and
     their total width."""
     no_stock = board.stock is None and board.stock_size is None
@@ -175,21 +180,21 @@ def _piles(board: Board, top: float) -> tuple[list[str], float]:
         parts.append(_text(x, top + 12, label, 12, GREY, "start"))
         if board.stock_size:
             parts += [
-                _card(x + n * 3, y + n * 2, FACE_DOWN) for n in range(min(board.stock_size, 3))
+                _card(x + n * 3, y + n * 2, FACE_DOWN, ids) for n in range(min(board.stock_size, 3))
             ]
         else:
-            parts += _fan(x, y, [], marked=0)
+            parts += _fan(x, y, [], 0, ids)
         x += _fan_width([], label) + 24
     else:
         stock = list(board.stock or [])
         parts.append(_text(x, top + 12, "stock (top first)", 12, GREY, "start"))
-        parts += _fan(x, y, stock, marked=0)
+        parts += _fan(x, y, stock, 0, ids)
         x += _fan_width(stock, "stock (top first)") + 24
     piles = [("waste (bottom to top)", board.waste)] if board.waste is not None else []
     piles += [(f"{label} (bottom to top)", cards) for label, cards in board.more_piles]
     for label, cards in piles:
         parts.append(_text(x, top + 12, label, 12, GREY, "start"))
-        parts += _fan(x, y, list(cards), marked=len(cards) - 1)
+        parts += _fan(x, y, list(cards), len(cards) - 1, ids)
         x += _fan_width(list(cards), label) + 24
     return parts, x - 24 - MARGIN
 
@@ -198,7 +203,7 @@ def _fan_width(cards: Sequence[str], label: str) -> float:
     return max(CARD_W + max(len(cards) - 1, 0) * FAN_STEP, len(label) * 7.0)
 
 
-def _fan(x: float, y: float, cards: Sequence[str], marked: int) -> list[str]:
+def _fan(x: float, y: float, cards: Sequence[str], marked: int, ids: str) -> list[str]:
     """A pile fanned left to right; the card ``marked`` gets a "top" label under it."""
     if not cards:
         return [
@@ -206,13 +211,13 @@ def _fan(x: float, y: float, cards: Sequence[str], marked: int) -> list[str]:
             f'stroke="{GREY}" stroke-dasharray="4 3"/>',
             _text(x + CARD_W / 2, y + CARD_H / 2 + 4, "empty", 10, GREY),
         ]
-    parts = [_card(x + n * FAN_STEP, y, card) for n, card in enumerate(cards)]
+    parts = [_card(x + n * FAN_STEP, y, card, ids) for n, card in enumerate(cards)]
     mark_x = x + marked * FAN_STEP + (CARD_W / 2 if marked == len(cards) - 1 else FAN_STEP / 2)
     parts.append(_text(mark_x, y + CARD_H + 13, "▲ top", 11, BLACK))
     return parts
 
 
-def _card(x: float, y: float, card: str | None) -> str:
+def _card(x: float, y: float, card: str | None, ids: str) -> str:
     """One place of the table: an empty outline, a card back, or a card face."""
     if card is None:
         return (
@@ -222,7 +227,7 @@ def _card(x: float, y: float, card: str | None) -> str:
     if card == FACE_DOWN:
         return (
             f'<rect x="{x:g}" y="{y:g}" width="{CARD_W}" height="{CARD_H}" rx="5" '
-            f'fill="url(#back)" stroke="#1d3d6b"/>'
+            f'fill="url(#{ids}back)" stroke="#1d3d6b"/>'
         )
     # The corner index (rank above suit) sits in the top 38 pixels and the left 22, which stay
     # visible under the next row or the next card of a fan; the big suit sits where a covering
@@ -264,10 +269,10 @@ def _text(
     )
 
 
-def _defs() -> str:
+def _defs(ids: str) -> str:
     """The pattern of a card's back."""
     return (
-        '<defs><pattern id="back" width="6" height="6" patternUnits="userSpaceOnUse" '
+        f'<defs><pattern id="{ids}back" width="6" height="6" patternUnits="userSpaceOnUse" '
         'patternTransform="rotate(45)"><rect width="6" height="6" fill="#2f5d9e"/>'
         '<rect width="3" height="6" fill="#5b82bd"/></pattern></defs>'
     )

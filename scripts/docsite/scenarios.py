@@ -13,14 +13,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 import pytest
-from pyramide.diagrams import Board, board_svg, drawn_board
+from pyramide.diagrams import BOARD_STEPS, Board, board_svg, drawn_board
 
 from . import markdown as md
 from .features import FeatureError, Scenario, Step
 
-BOARD_STEPS = {"a table:": True, "the pyramid is:": False}
-"""The step library's steps whose docstring is a board, and whether it draws the piles too
-(``the pyramid is:`` checks the pyramid alone)."""
 _PLACEHOLDER = re.compile(r"<([^<>\s]+)>")
 
 

@@ -1,6 +1,9 @@
-"""The run's reports: the terminal table, JSON lines, JUnit XML and a Markdown summary.
+"""The run's reports: the terminal table, JSON lines, JUnit XML and a Markdown summary (the
+HTML report is :mod:`~pyramide.conformance.html_report`).
 
-Every format is written from the same :class:`ScenarioResult` records, so they never disagree.
+Every format is written from the same :class:`ScenarioResult` records, and words them with the
+same helpers below (a rule's tally, the run's summary lines, what a failure's rules are), so
+they never disagree.
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ from .results import (
     coverage,
     outcome_counts,
 )
-from .specdata import load_rules
+from .specdata import Rule, load_rules
 
 SUITE_NAME = "pyramide-conformance"
 
@@ -89,59 +92,99 @@ class RunInfo:
     def ok(self) -> bool:
         return not any(self.counts[o] for o in BAD_OUTCOMES) and self.shortfall is None
 
+    @property
+    def engine_name(self) -> str:
+        """The engine in a word: its name, else its adapter factory or its command."""
+        engine = self.engine
+        return str(engine.get("name") or engine.get("impl") or engine.get("cmd") or "?")
+
+    @property
+    def failures(self) -> list[ScenarioResult]:
+        """The scenarios that make the run fail, each reported with its details."""
+        return [result for result in self.results if result.outcome in BAD_OUTCOMES]
+
 
 def text_report(run: RunInfo) -> str:
     """The per-rule table, the failures with their reasons, and the totals."""
     width = max((len(rule.rule_id) for rule in run.rules), default=10)
     lines = [f"rule set: {run.rule_set}", ""] if run.rule_set else []
-    lines.append(f"{'rule':<{width}}  {'result':<22} {'p/f/d/na/e':<13} title")
+    lines.append(f"{'rule':<{width}}  {'result':<22} {TALLY_HEADING:<13} title")
     for rule in run.rules:
-        c = rule.counts
-        tally = f"{c[PASSED]}/{c[FAILED]}/{c[DIFFERS]}/{c[NOT_APPLICABLE]}/{c[ERRORED]}"
         title = rule.title if len(rule.title) <= 60 else rule.title[:57] + "..."
-        lines.append(f"{rule.rule_id:<{width}}  {rule.verdict:<22} {tally:<13} {title}")
+        lines.append(f"{rule.rule_id:<{width}}  {rule.verdict:<22} {rule_tally(rule):<13} {title}")
     lines.append("")
     lines.extend(_area_lines(run.rules))
     troubled = [r for r in run.results if r.outcome in (*BAD_OUTCOMES, DIFFERS)]
     if troubled:
         lines.append("")
-    status = {rule.rule_id: rule.status for rule in run.rules}
     for result in troubled:
         lines.append(f"{result.outcome.upper()}: {result.feature}: {result.name}")
-        counted = counted_rules(result, status)
-        if result.checked:
-            lines.append(f"    breaks: {', '.join(counted)} (the rules its failed step checks)")
-        else:
-            lines.append(f"    rules: {', '.join(counted) or '-'}")
-        if counted != result.rules:
-            shown = ", ".join(rule for rule in result.rules if rule not in counted)
-            why = "not blamed" if result.checked else "not counted: an open point settled otherwise"
-            lines.append(f"    also shows ({why}): {shown}")
-        if result.relies_on:
-            lines.append(f"    relies on: {', '.join(result.relies_on)}")
+        lines.extend(f"    {line}" for line in rule_notes(run, result))
         lines.extend(f"    {line}" for line in result.reason.splitlines())
         lines.extend(f"    {line}" for line in failure_details(result))
-        about = result.checked or ((result.subject,) if result.subject else ())
-        lines.extend(f"    {line}" for line in rule_lines(about))
+        lines.extend(f"    {line}" for line in rule_lines(failure_rules(result)))
         command = run.rerun_command(result)
         if command:
             lines.append(f"    rerun alone: {command}")
+    lines.append("")
+    lines.extend(summary_lines(run))
+    return "\n".join(lines)
+
+
+TALLY_HEADING = "p/f/d/na/e"
+"""What :func:`rule_tally` counts: passed, failed, differs, not applicable, errored."""
+
+
+def rule_tally(rule: RuleSummary) -> str:
+    """A rule's scenarios by outcome, in one short column (:data:`TALLY_HEADING`)."""
+    c = rule.counts
+    return f"{c[PASSED]}/{c[FAILED]}/{c[DIFFERS]}/{c[NOT_APPLICABLE]}/{c[ERRORED]}"
+
+
+def summary_lines(run: RunInfo) -> list[str]:
+    """The run's verdict in a few lines: coverage, outcomes, compliance, the rules at fault
+    and a coverage shortfall; the text report ends with them, the HTML report opens with them."""
     passed, applicable = compliance(run.rules)
     share = f"{100 * passed / applicable:.1f} %" if applicable else "n/a"
     ran = ", ".join(
         f"{n} {outcome}" for outcome, n in run.counts.items() if n and outcome != OUTSIDE
     )
-    lines.append("")
-    lines.append(run.coverage.summary())
-    lines.append(f"outcomes (the invariants' random games included): {ran or 'none'}")
-    lines.append(f"compliance: {passed}/{applicable} applicable rules passed ({share})")
+    lines = [
+        run.coverage.summary(),
+        f"outcomes (the invariants' random games included): {ran or 'none'}",
+        f"compliance: {passed}/{applicable} applicable rules passed ({share})",
+    ]
     if run.at_fault:
         lines.append(
             "rules at fault (the fewest explaining every failure): " + ", ".join(run.at_fault)
         )
     if run.shortfall:
         lines.append(f"FAILED on coverage: {run.shortfall} (see --min-coverage)")
-    return "\n".join(lines)
+    return lines
+
+
+def rule_notes(run: RunInfo, result: ScenarioResult) -> list[str]:
+    """Which rules a troubled scenario counts against (the ones its failed step checks, when
+    it knows them), which it shows without blaming them, and which it relies on."""
+    status = {rule.rule_id: rule.status for rule in run.rules}
+    counted = counted_rules(result, status)
+    if result.checked:
+        lines = [f"breaks: {', '.join(counted)} (the rules its failed step checks)"]
+    else:
+        lines = [f"rules: {', '.join(counted) or '-'}"]
+    if counted != result.rules:
+        shown = ", ".join(rule for rule in result.rules if rule not in counted)
+        why = "not blamed" if result.checked else "not counted: an open point settled otherwise"
+        lines.append(f"also shows ({why}): {shown}")
+    if result.relies_on:
+        lines.append(f"relies on: {', '.join(result.relies_on)}")
+    return lines
+
+
+def failure_rules(result: ScenarioResult) -> tuple[str, ...]:
+    """The rules a failure is about, stated under it: the ones its failed step checks, else
+    the one the scenario is about."""
+    return result.checked or ((result.subject,) if result.subject else ())
 
 
 def _area_lines(rules: Sequence[RuleSummary]) -> list[str]:
@@ -175,25 +218,46 @@ def failure_details(result: ScenarioResult) -> list[str]:
     if result.exchange:
         requests = [request_line(entry["request"]) for entry in result.exchange]
         lines.append(f"sent to the engine: {'; '.join(requests)}")
-        answered = [entry["answer"] for entry in result.exchange if "answer" in entry]
-        if answered:
+        answer = last_answer(result)
+        if answer is not None:
             lines.append("the table it showed last:")
-            lines.extend(f"  {line}" for line in table_lines(answered[-1]))
+            lines.extend(f"  {line}" for line in table_lines(answer))
     return lines
+
+
+def last_answer(result: ScenarioResult) -> dict[str, Any] | None:
+    """The last snapshot the engine answered in a failure's exchange: the table it showed
+    last (an engine that failed leaves its last request unanswered)."""
+    answered = [entry["answer"] for entry in result.exchange if "answer" in entry]
+    return answered[-1] if answered else None
 
 
 def rule_lines(rule_ids: Sequence[str]) -> list[str]:
     """Each rule a failure is about, as the rulebook states it: ID, title, statement, sources
     and its page on the documentation site (``mkdocs serve`` serves it at that path)."""
-    catalogue = load_rules()
     lines = []
-    for rule_id in rule_ids:
-        rule = catalogue.rules[rule_id]
+    for rule in rules_of(rule_ids):
         lines.append(f"the rule {rule.id}: {rule.title}")
         lines.extend(f"  {line}" for line in textwrap.wrap(rule.statement, 92))
-        sources = "; ".join(f"{s.doc} « {s.section} »" for s in rule.sources)
-        lines.append(f"  sources: {sources}; page: /rules/{rule.area}/#{rule.id}")
+        lines.append(f"  sources: {rule_sources(rule)}; page: {rule_page(rule)}")
     return lines
+
+
+def rules_of(rule_ids: Sequence[str]) -> list[Rule]:
+    """The rulebook's rules of these IDs, in that order."""
+    catalogue = load_rules()
+    return [catalogue.rules[rule_id] for rule_id in rule_ids]
+
+
+def rule_sources(rule: Rule) -> str:
+    """Where the rules documents say it: ``app-fr « Les paires qui font 13 »; ...``."""
+    return "; ".join(f"{s.doc} « {s.section} »" for s in rule.sources)
+
+
+def rule_page(rule: Rule) -> str:
+    """The rule's place on the documentation site, from its root (``mkdocs serve`` serves it
+    there): ``/rules/pairs/#PAIR-VALUES``."""
+    return f"/rules/{rule.area}/#{rule.id}"
 
 
 def write_json_lines(run: RunInfo, path: Path) -> None:
@@ -280,11 +344,10 @@ def write_junit(run: RunInfo, path: Path) -> None:
 def write_markdown(run: RunInfo, path: Path) -> None:
     """A summary fit for a CI job page: verdict, compliance, the rules that did not pass."""
     passed, applicable = compliance(run.rules)
-    engine = run.engine.get("name") or run.engine.get("impl") or run.engine.get("cmd") or "?"
     lines = [
         f"## Pyramide conformance: {'✅ passed' if run.ok else '❌ failed'}",
         "",
-        f"Engine: `{engine}` — suite {SUITE_NAME} {run.suite_version}",
+        f"Engine: `{run.engine_name}` — suite {SUITE_NAME} {run.suite_version}",
         "",
         f"Rule set: {run.rule_set}",
         "",
@@ -301,7 +364,7 @@ def write_markdown(run: RunInfo, path: Path) -> None:
     lines.extend(f"| `{r.rule_id}` | {r.verdict} | {r.title} |" for r in not_passed)
     if not not_passed:
         lines[-2:] = ["Every rule passed."]
-    for result in (r for r in run.results if r.outcome in BAD_OUTCOMES):
+    for result in run.failures:
         lines.extend(markdown_failure(run, result))
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 

@@ -19,6 +19,7 @@ from typing import Any, TextIO
 import pytest
 
 from .collector import Collector
+from .html_report import write_html
 from .invariants_check import invariant_results
 from .loading import AdapterLoadError, load_factory, under_test
 from .reports import (
@@ -69,6 +70,8 @@ class CheckOptions:
     junitxml: Path | None = None
     report: Path | None = None
     markdown: Path | None = None
+    html: Path | None = None
+    """Where to write the self-contained HTML report."""
     expected_failures: Path | None = None
     timeout: float = 5.0
     invariant_games: int = 12
@@ -198,6 +201,7 @@ def run_check(options: CheckOptions, out: TextIO | None = None) -> int:
         (options.junitxml, write_junit),
         (options.report, write_json_lines),
         (options.markdown, write_markdown),
+        (options.html, write_html),
     ):
         if path is not None:
             writer(run, path)
