@@ -1,0 +1,141 @@
+"""The HTML report as a browser shows it (issue 25): one file that fetches nothing, which headless
+Chromium (Debian's ``chromium``) renders with every failure's heading and card diagrams.
+
+A report can parse and still be broken where it matters: markup that the browser's own parser
+nests differently (an SVG left open swallows the rest of the page), a style that hides the
+failures, a diagram that draws nothing. So Chromium builds the page and the tests read what it
+built (``--dump-dom``) and what it drew (``--screenshot``).
+
+Chromium is not a Python package. ``.ci/run`` installs it in the background when it is missing
+and tells these tests where the install's log and status are; they wait for it (bounded), and
+fail, never skip, when it cannot be had: a report nobody renders is a report nobody checked.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+from checkruns import Run, run_check
+from PIL import Image, ImageChops
+
+from features import wrong_adapters
+from runner.html_page import Element, parse
+
+pytestmark = pytest.mark.xdist_group("chromium")  # one worker waits for the install
+
+INSTALL = "PYRAMIDE_CHROMIUM_INSTALL"
+"""Set by ``.ci/run`` when it installs Chromium in the background: the path prefix of the
+install's ``.log`` and of its ``.status`` (its exit status, written when it ends)."""
+WAIT_SECONDS = 240.0
+HOW_TO_INSTALL = (
+    "these tests need Debian's chromium: apt-get update && apt-get install -y chromium "
+    "(.ci/run installs it when it is missing)"
+)
+CHROMIUM_FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--hide-scrollbars",
+)
+VERDICT_RED = (198, 40, 40)
+"""``#c62828``: the failed verdict's badge, and the red suits of the diagrams."""
+
+
+def chromium() -> str:
+    """The browser, once the background install ``.ci/run`` started (if any) has ended."""
+    prefix = os.environ.get(INSTALL)
+    if prefix:
+        status, log = Path(prefix + ".status"), prefix + ".log"
+        deadline = time.monotonic() + WAIT_SECONDS
+        while not status.exists():
+            if time.monotonic() > deadline:
+                pytest.fail(f"chromium still not installed after {WAIT_SECONDS:g} s: see {log}")
+            time.sleep(1)
+        if status.read_text().strip() != "0":
+            pytest.fail(f"the background install of chromium failed: see {log}")
+    found = shutil.which("chromium")
+    if found is None:
+        pytest.fail(HOW_TO_INSTALL)
+    return found
+
+
+def render(browser: str, page: Path, *how: str) -> subprocess.CompletedProcess[str]:
+    """One headless Chromium run on the page, with a fresh profile."""
+    with tempfile.TemporaryDirectory(prefix="pyramide-chromium-") as profile:
+        command = [browser, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", *how, page.as_uri()]
+        done = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done
+
+
+@pytest.fixture(scope="module")
+def failing(tmp_path_factory: pytest.TempPathFactory) -> tuple[Run, Path]:
+    """A wrong engine's run (pairs of Jacks refused) on one rule's scenarios, and its report."""
+    folder = tmp_path_factory.mktemp("html")
+    page = folder / "report.html"
+    engine = f"{wrong_adapters.__name__}:JacksNeverPair"
+    run = run_check(folder, "--impl", engine, "-q", "--rule", "PAIR-THIRTEEN", "--html", str(page))
+    assert run.status == 1
+    return run, page
+
+
+def test_the_report_fetches_nothing(failing: tuple[Run, Path]) -> None:
+    _, page = failing
+    text = page.read_text(encoding="utf-8")
+    tree = parse(text)
+    assert not tree.all("script") and not tree.all("link") and not tree.all("img")
+    links = [
+        value
+        for element in tree.walk()
+        for name, value in element.attrs.items()
+        if name in ("src", "href", "xlink:href", "srcset", "data")
+    ]
+    assert not [link for link in links if re.match(r"(https?:)?//", link)]
+    style = tree.one("style").text
+    assert "@import" not in style and "url(" not in style and "@font-face" not in style
+
+
+def test_chromium_builds_every_failure_with_its_diagrams(failing: tuple[Run, Path]) -> None:
+    run, page = failing
+    dom = parse(render(chromium(), page, "--dump-dom").stdout)
+    failed = [f"{r['outcome']}: {r['id']}" for r in run.scenarios if r["outcome"] == "failed"]
+    articles = dom.all("article", "failure")
+    assert [article.one("h3").text for article in articles] == failed
+    written = parse(page.read_text(encoding="utf-8")).all("svg")
+    built = dom.all("svg")
+    assert len(built) == len(written) >= 2 * len(failed)
+    assert all(svg.all("rect") and svg.all("text") for svg in built)
+    assert all(_inside(svg, articles) for svg in built)
+
+
+def _inside(svg: Element, articles: list[Element]) -> bool:
+    return any(any(each is svg for each in article.walk()) for article in articles)
+
+
+def test_chromium_draws_the_verdict_and_the_failures(
+    failing: tuple[Run, Path], tmp_path: Path
+) -> None:
+    _, page = failing
+    shot = tmp_path / "report.png"
+    render(chromium(), page, f"--screenshot={shot}", "--window-size=1280,8000")
+    with Image.open(shot) as image:
+        rgb = image.convert("RGB")
+    assert rgb.width == 1280
+    blank = Image.new("RGB", rgb.size, "white")
+    drawn = ImageChops.difference(rgb, blank).getbbox()  # what is not the white background
+    assert drawn is not None, "the page is blank"
+    height = drawn[3]
+    assert height > 4000, f"the page ends at {height} px: its failures are not drawn"
+    top = rgb.crop((0, 0, rgb.width, 80)).getcolors(1 << 16) or []
+    assert any(colour == VERDICT_RED for _, colour in top), "no red verdict at the top"
