@@ -1,12 +1,17 @@
-"""Build the documentation site, serve it on localhost and photograph pages in headless Chromium.
+"""Build the documentation site, serve it on localhost and photograph pages in headless Chromium;
+or photograph the HTML report of a failing engine.
 
 The screenshots (``docs/screenshots/*.png``) show the site as a person sees it: the home page
-with the documented deal, a rule page with its card diagrams, and the profile table. Look at
-them after changing the generator or the styles. Needs Debian's ``chromium`` package::
+with the documented deal, a rule page with its card diagrams, and the profile table. With
+``--report``, they show ``pyramide check --html`` as a developer opens it from a CI artifact:
+the report of an engine that refuses to pair Jacks (a wrong engine of the tests), its top and
+its first failure. Look at them after changing the generator, the report or the styles. Needs
+Debian's ``chromium`` package::
 
     apt-get install -y chromium
     .venv/bin/python scripts/screenshots.py            # all three
     .venv/bin/python scripts/screenshots.py --page rules/undo/ --name undo-page
+    .venv/bin/python scripts/screenshots.py --report   # report-top.png, report-failure.png
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "screenshots"
@@ -49,6 +55,9 @@ class Shot:
     """The page's URL path under the site's root, e.g. ``rules/pairs/``."""
     width: int = 1280
     height: int = 1600
+    failure: int | None = None
+    """Keep only this many pixels of the page from its first failure down (the HTML report:
+    headless Chromium photographs no ``#anchor`` but the page's top)."""
 
 
 SHOTS = (
@@ -56,6 +65,14 @@ SHOTS = (
     Shot("rule-page", "rules/pairs/", height=2200),
     Shot("profiles", "profiles/", height=1100),
 )
+REPORT_SHOTS = (
+    Shot("report-top", "report.html", height=1000),
+    Shot("report-failure", "report.html", height=9000, failure=1500),
+)
+"""The HTML report's shots: its verdict and rule table, and its first failure."""
+FAILING_ENGINE = "features.wrong_adapters:JacksNeverPair"
+"""A wrong engine of the tests (``tests/features/wrong_adapters.py``): it never pairs a Jack
+with a 2, so a removal, a score and a waste scenario fail."""
 
 
 class ScreenshotError(RuntimeError):
@@ -69,6 +86,18 @@ def build(site: Path) -> None:
     done = subprocess.run(command, cwd=ROOT, env=environment, capture_output=True, text=True)
     if done.returncode:
         raise ScreenshotError(f"mkdocs build failed:\n{done.stderr.strip()}")
+
+
+def write_report(folder: Path) -> str:
+    """``pyramide check --html`` on :data:`FAILING_ENGINE` into ``folder``; its folder's URL."""
+    report = folder / "report.html"
+    command = [sys.executable, "-m", "pyramide.cli", "check", "--impl", FAILING_ENGINE]
+    command += ["--invariant-games", "0", "--quiet", "--html", str(report)]
+    environment = {**os.environ, "PYTHONPATH": str(ROOT / "tests")}
+    done = subprocess.run(command, cwd=ROOT, env=environment, capture_output=True, text=True)
+    if done.returncode != 1 or not report.exists():
+        raise ScreenshotError(f"the failing engine's check did not fail:\n{done.stderr[-2000:]}")
+    return folder.as_uri() + "/"
 
 
 @contextmanager
@@ -113,7 +142,37 @@ def photograph(chromium: str, url: str, shot: Shot, out: Path) -> Path:
         done = subprocess.run(command, capture_output=True, text=True, timeout=120)
     if done.returncode or not target.exists():
         raise ScreenshotError(f"chromium could not photograph {shot.page}: {done.stderr[-500:]}")
+    if shot.failure is not None:
+        crop_to_first_failure(target, shot.failure)
     return target
+
+
+FAILURE_BORDER = (198, 40, 40)
+"""The red left border of a failure's article in the HTML report (``#c62828``)."""
+
+
+def crop_to_first_failure(png: Path, height: int) -> None:
+    """Cut the screenshot down to ``height`` pixels from the top of its first failure: the
+    first row whose left 150 pixels hold the article's red border, 6 pixels wide and 100 high
+    at least (a failed step's red mark is neither)."""
+    from PIL import Image  # Pillow comes with matplotlib, of the dev extra
+
+    with Image.open(png) as image:
+        rgb = image.convert("RGB")
+    pixels = rgb.load()
+    assert pixels is not None
+    top = next(
+        (y for y in range(rgb.height) if _border_at(pixels, y, min(rgb.height - 1, y + 100))),
+        None,
+    )
+    if top is None:
+        raise ScreenshotError(f"{png}: no failure drawn in the report")
+    rgb.crop((0, max(top - 24, 0), rgb.width, min(top + height, rgb.height))).save(png)
+
+
+def _border_at(pixels: Any, y: int, below: int) -> bool:
+    red = [x for x in range(150) if pixels[x, y] == FAILURE_BORDER]
+    return len(red) >= 6 and pixels[red[0], below] == FAILURE_BORDER
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -122,12 +181,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--name", default="page", help="its screenshot's name (with --page)")
     parser.add_argument("--height", type=int, default=1600, help="window height (with --page)")
     parser.add_argument("--out", type=Path, default=OUT, help="folder for the PNG files")
+    parser.add_argument("--report", action="store_true", help="a failing engine's HTML report")
     args = parser.parse_args(argv)
     shots = (Shot(args.name, args.page, height=args.height),) if args.page else SHOTS
     try:
         chromium = browser()
         args.out.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryDirectory(prefix="pyramide-site-") as site:
+            if args.report:
+                url = write_report(Path(site))
+                for shot in REPORT_SHOTS:
+                    print(f"wrote {photograph(chromium, url, shot, args.out)}")
+                return 0
             build(Path(site))
             with serving(Path(site)) as url:
                 for shot in shots:

@@ -40,7 +40,7 @@ from .reports import (
     rules_of,
     summary_lines,
 )
-from .results import OUTSIDE, RuleSummary, ScenarioResult
+from .results import ERRORED, OUTSIDE, RuleSummary, ScenarioResult
 
 STYLE = """
 :root { color-scheme: light; }
@@ -75,6 +75,7 @@ article.failure.errored { border-left-color: #e65100; }
 .notes { color: #555; margin: 0 0 8px; font-size: 14px; }
 .columns { display: flex; flex-wrap: wrap; gap: 8px 40px; align-items: flex-start; }
 .columns > div { flex: 1 1 420px; min-width: 0; }
+.columns > div > :first-child { margin-top: 0; }
 ol.steps { list-style: none; padding: 0; margin: 0; }
 ol.steps li { padding: 2px 0 2px 22px; text-indent: -22px; }
 ol.steps li svg, ol.steps li pre { text-indent: 0; display: block; margin: 4px 0 6px; }
@@ -140,7 +141,7 @@ def _summary(run: RunInfo, verdict: str) -> list[str]:
     lines += [f"<p>{_e(line)}</p>" for line in summary_lines(run)]
     failures = run.failures
     if failures:
-        lines.append(f"<h4>{len(failures)} scenario(s) to act on</h4><ol>")
+        lines.append(f"<h4>{_count(len(failures), 'scenario')} to act on</h4><ol>")
         lines += [
             f'<li><a href="#failure-{number}">{_e(result.outcome)}: {_e(result.id)}</a></li>'
             for number, result in enumerate(failures, start=1)
@@ -182,6 +183,10 @@ def _rule_rows(rules: Sequence[RuleSummary]) -> list[str]:
     return lines
 
 
+def _count(n: int, thing: str) -> str:
+    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
+
+
 def _css_class(outcome: str) -> str:
     return outcome.replace(" ", "-")
 
@@ -219,14 +224,17 @@ def _failure(run: RunInfo, result: ScenarioResult, number: int) -> list[str]:
 
 def _expectation(result: ScenarioResult) -> list[str]:
     """What the failed step expected and what the engine showed instead (the step's own
-    sentence: a difference of cards, piles, status, score or message, or the engine's
-    error)."""
+    sentence: a difference of cards, piles, status, score or message), or the step the engine
+    failed at as a program and its error."""
+    errored = result.outcome == ERRORED
     lines = ['<div class="expectation">']
     if result.failed_step is not None and result.steps:
-        expected = result.steps[result.failed_step].splitlines()[0]
-        lines.append(f"<p><b>Expected</b> (the failed step): {_e(expected)}</p>")
+        step = _e(result.steps[result.failed_step].splitlines()[0])
+        label = "<b>The step it failed at</b>" if errored else "<b>Expected</b> (the failed step)"
+        lines.append(f"<p>{label}: {step}</p>")
     shown = result.reason.splitlines() or [result.outcome]
-    lines.append(f"<p><b>The engine showed</b>: {_e(shown[0])}</p>")
+    label = "<b>Its error</b>" if errored else "<b>The engine showed</b>"
+    lines.append(f"<p>{label}: {_e(shown[0])}</p>")
     lines += [f"<p>{_e(line)}</p>" for line in shown[1:]]
     lines.append("</div>")
     return lines
@@ -287,9 +295,10 @@ def _last_table(result: ScenarioResult, number: int) -> list[str]:
         f'<p class="state">{_e(table_lines(answer)[-1])}</p>',  # the status line ends a table
     ]
     message = answer.get("message") or {}
-    shown = message.get("text") or message.get("key")
-    if shown:
-        lines.append(f'<p class="state">message: {_e(shown)}</p>')
+    if message.get("text"):
+        lines.append(f'<p class="state">message: {_e(message["text"])}</p>')
+    elif message.get("key"):
+        lines.append(f'<p class="state">message (its key): {_e(message["key"])}</p>')
     return lines
 
 
@@ -300,7 +309,7 @@ def _exchange(result: ScenarioResult) -> list[str]:
     requests = "; ".join(request_line(entry["request"]) for entry in result.exchange)
     lines = [
         "<details><summary>The exchange with the engine: "
-        f"{len(result.exchange)} request(s) and the answers</summary>",
+        f"{_count(len(result.exchange), 'request')} and the answers</summary>",
         f"<p>Sent to the engine: {_e(requests)}</p>",
         "<p class=\"small\">Each request (→) and the engine's answer (←), in the protocol's JSON "
         "notation.</p>",
