@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 from pyramide.conformance.adapter import Capabilities
+from pyramide.conformance.drawings import parse_table
+from pyramide.conformance.play import Play
 from pyramide.conformance.plugin import (
     NOT_APPLICABLE,
     OUTSIDE,
@@ -13,7 +15,7 @@ from pyramide.conformance.plugin import (
 )
 from pyramide.conformance.reference_adapter import ReferenceAdapter
 from pyramide.conformance.rulesets import UnderTest
-from pyramide.conformance.steps import Play, message_meaning, parse_table
+from pyramide.conformance.steps.messages import message_meaning
 
 from .inprocess import suite_file
 

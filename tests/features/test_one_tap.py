@@ -15,11 +15,12 @@ from pathlib import Path
 
 import pytest
 from pyramide.conformance.checks import CheckFailed
+from pyramide.conformance.drawings import parse_table
 from pyramide.conformance.pairing import RULE, tap_words
+from pyramide.conformance.play import Play
 from pyramide.conformance.plugin import OUTSIDE
 from pyramide.conformance.rulesets import UnderTest
 from pyramide.conformance.specdata import load_rules
-from pyramide.conformance.steps import Play, parse_table
 
 from . import one_tap_adapters
 from .inprocess import Outcomes, run_suite

@@ -6,7 +6,7 @@ import re
 
 import pytest
 from pyramide import Game, Status, get_profile
-from pyramide.conformance import steps
+from pyramide.conformance import drawings, steps
 from pyramide.conformance.plugin import (
     CAPABILITY_TAGS,
     IMPLEMENTATION_DEFINED,
@@ -105,7 +105,7 @@ def step_definitions() -> list[StepFunctionContext]:
     return [
         context
         for context in step_function_context_registry.values()
-        if context.step_func.__module__ == steps.__name__
+        if context.step_func.__module__.startswith(f"{steps.__name__}.")
     ]
 
 
@@ -203,7 +203,7 @@ def test_no_scenario_starts_in_a_dead_end_unless_it_is_about_the_end(
     assert profile is not None, "the scenario's rules hold together under no named profile"
     rules = get_profile(profile)
     for drawing in _first_tables(scenario):
-        layout = steps.parse_table(drawing)
+        layout = drawings.parse_table(drawing)
         game = Game(layout_from_data(layout, rules.geometry), rules)
         assert game.status is not Status.NO_MORE_MOVES, (
             f"starts in a dead end under {profile}:\n{drawing}"
@@ -228,7 +228,7 @@ def test_every_table_starts_with_a_stock_unless_the_scenario_is_about_the_end(
     if rules_of(scenario) & ABOUT_THE_END or str(scenario) in EMPTY_STOCK_ON_PURPOSE:
         return
     for drawing in _first_tables(scenario):
-        table = steps.parse_table(drawing)
+        table = drawings.parse_table(drawing)
         alive = table["stock"] or table.get("reserves")
         assert alive, f"the table starts with no stock:\n{drawing}"
 
@@ -242,7 +242,7 @@ def test_every_table_marks_the_waste_top() -> None:
         if step.docstring
         for line in step.docstring.splitlines()
         if line.split()[:1] == ["waste:"]
-        and line.split()[-1] != steps.EMPTY
+        and line.split()[-1] != drawings.EMPTY
         and not line.split()[-1].startswith("[")
     ]
     assert unmarked == []

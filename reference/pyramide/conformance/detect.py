@@ -16,9 +16,9 @@ from typing import Any
 
 from ..cards import Card
 from .adapter import FACE_DOWN, REVISION_2_SWITCHES, Adapter, Snapshot
+from .drawings import parse_table
 from .rulesets import RuleSetError, UnderTest
 from .specdata import SWITCHES, load_profiles
-from .steps import parse_table
 
 MAX_RECYCLES_TRIED = 6
 """Recycles tried before a stock is said to recycle without limit."""

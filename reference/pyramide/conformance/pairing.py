@@ -36,13 +36,14 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from ..cards import Card
-from . import steps
 from .adapter import FACE_DOWN, Adapter, Capabilities, Snapshot
 from .checks import CheckFailed
+from .drawings import card_name
 from .exchange import shown
+from .tabletop import PILE_NAMED, cards_and_score, on_table
 
 if TYPE_CHECKING:
-    from .steps import Play
+    from .play import Play
 
 RULE = "PAIR-PLAYER-CHOOSES"
 """The rule a pair out of the player's reach breaks (spec/rules.yaml)."""
@@ -119,9 +120,9 @@ def tap_words(play: Play, words: Sequence[str]) -> None:
 def card_named(play: Play, words: str) -> str | None:
     """The card a tap on ``words`` touches now: the card named, or the top card of the pile
     named (``the waste``, ``reserve 2``); None for the stock or an empty pile."""
-    target = steps.PILE_NAMED.get(words.strip())
+    target = PILE_NAMED.get(words.strip())
     if target is None:
-        return steps.card_name(words)
+        return card_name(words)
     snapshot = play.now
     if target == "stock":
         return None
@@ -149,7 +150,7 @@ def worth_a_pair(first: str, second: str) -> bool:
 
 def still_there(play: Play, card: str) -> bool:
     """Whether ``card`` is on the table (a face-down card: at the place the table drew it)."""
-    if card in steps.on_table(play.now):
+    if card in on_table(play.now):
         return True
     place = play.place_of(card)
     return place is not None and play.shows(place) is not None
@@ -203,7 +204,7 @@ def attempt(play: Play, card: str, target: str, partner: str) -> tuple[bool, lis
 def take_back(engine: Replayable, mark: int, before: Snapshot) -> None:
     """Play the game again up to its first ``mark`` actions, which showed ``before``."""
     again = engine.back_to(mark)
-    if (steps.cards_and_score(again), again.moves) != (steps.cards_and_score(before), before.moves):
+    if (cards_and_score(again), again.moves) != (cards_and_score(before), before.moves):
         pytest.fail(
             "cannot take back a pair the game chose for the player: started again and given "
             "the same taps, the game showed another table than before"
@@ -212,4 +213,4 @@ def take_back(engine: Replayable, mark: int, before: Snapshot) -> None:
 
 def gone_between(before: Snapshot, after: Snapshot) -> set[str]:
     """The cards shown before and no longer on the table after."""
-    return steps.on_table(before) - steps.on_table(after)
+    return on_table(before) - on_table(after)

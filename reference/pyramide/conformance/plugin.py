@@ -26,6 +26,7 @@ import pytest
 
 from . import rulesets, step_lookup
 from .adapter import Adapter, AdapterError, Capabilities
+from .drawings import start_outside
 from .exchange import Recording
 from .loading import AdapterLoadError, load_factory
 from .reliance import scenario_needs, scenario_start
@@ -217,9 +218,7 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 
 def start_outside_reason(item: pytest.Item, under: UnderTest) -> str | None:
     """A scenario starting from another game's table or deal is outside the rule set, whatever
-    the engine can do (steps.start_outside)."""
-    from .steps import start_outside  # the steps module imports this one: import it late
-
+    the engine can do (:func:`~pyramide.conformance.drawings.start_outside`)."""
     why = start_outside(*scenario_start(item), under.states)
     return None if why is None else f"{OUTSIDE}{why}"
 

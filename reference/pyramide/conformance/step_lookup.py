@@ -2,9 +2,9 @@
 
 pytest-bdd 9 finds the step definition of every step of every scenario by asking pytest, for
 each fixture name the session knows (a hundred or so), which definitions the scenario can see,
-then trying each step parser on the sentence. A check of the app's rules runs some 700 steps, of which
-about 420 differ, and spent a third of its time there (measured with cProfile),
-and the project's own tests run the whole suite about a hundred times. Within one session the
+then trying each step parser on the sentence. A check of the app's rules runs some 700 steps,
+of which about 420 differ, and spent a third of its time there (measured with cProfile), and
+the project's own tests run the whole suite about a hundred times. Within one session the
 answer for a sentence depends only on the module the scenario lives in (the definitions a
 module sees do not change while scenarios run), so it is kept per fixture manager, module,
 step type and sentence, and the names searched are the step definitions' alone. Together they

@@ -1,0 +1,187 @@
+"""Where the cards are: removed or still in the pyramid, the pyramid drawn, its rows, the waste,
+the stock, Apophis's waste piles and Giza's reserves, the whole deck, and the table as it was."""
+
+from __future__ import annotations
+
+from pytest_bdd import parsers, then
+
+from ...cards import Card
+from ..adapter import FACE_DOWN, face_down_view
+from ..drawings import card_name, cards_in, draw_pyramid, parse_table
+from ..exchange import shown
+from ..play import Play, not_applicable
+from ..tabletop import PILE_NAMED, cards_and_score, face_up_piles, on_table
+
+ROWS = 7
+
+
+@then(parsers.re(r"(?P<cards>.+) (?:is|are) removed"))
+def removed(play: Play, cards: str) -> None:
+    present = on_table(play.now)
+    for card in cards_in(cards):
+        assert card not in present, f"{shown(card)} should be gone but is still on the table"
+        place = play.place_of(card)
+        if place is not None:
+            assert play.shows(place) is None, f"{shown(card)} should be gone from {place}"
+
+
+@then(parsers.re(r"(?P<cards>.+) (?:is|are) still in the pyramid"))
+def still_in_pyramid(play: Play, cards: str) -> None:
+    pyramid = {c for row in play.now.pyramid for c in row}
+    for card in cards_in(cards):
+        place = play.place_of(card)
+        hidden = place is not None and play.face_down and play.shows(place) == FACE_DOWN
+        assert card in pyramid or hidden, f"{shown(card)} should still be in the pyramid"
+
+
+@then("the pyramid is:")
+def pyramid_is(play: Play, docstring: str) -> None:
+    expected = parse_table(docstring, play.geometry)["pyramid"]
+    if play.face_down:
+        expected = face_down_view(expected)
+    actual = [list(row) for row in play.now.pyramid]
+    assert actual == expected, (
+        f"the pyramid is\n{draw_pyramid(actual)}\nbut should be\n{draw_pyramid(expected)}"
+    )
+
+
+@then(
+    parsers.re(
+        r"the (?P<shape>pyramid|triangle) has 7 rows of (?P<first>[17]) to (?P<last>[17]) "
+        r"cards, every place filled"
+    )
+)
+def full_pyramid(play: Play, shape: str, first: str, last: str) -> None:
+    """``the pyramid has 7 rows of 1 to 7 cards`` or ``the triangle has 7 rows of 7 to 1``."""
+    rows = play.now.pyramid
+    step = 1 if int(first) < int(last) else -1
+    wanted = list(range(int(first), int(last) + step, step))
+    assert [len(row) for row in rows] == wanted, f"the {shape}'s rows: {rows}"
+    assert all(card is not None for row in rows for card in row), draw_pyramid(rows)
+
+
+@then(parsers.re(r"(?P<face>only the bottom row|every card) of the pyramid lies face up"))
+def face_up(play: Play, face: str) -> None:
+    rows = play.now.pyramid
+    down = [r for r, row in enumerate(rows, start=1) if FACE_DOWN in row]
+    wanted = list(range(1, ROWS)) if face.startswith("only") else []
+    assert down == wanted, f"rows with face-down cards: {down}, expected {wanted}\n" + (
+        draw_pyramid(rows)
+    )
+
+
+@then(parsers.re(r"the cards left in row (?P<row>\d) are (?P<cards>.+)"))
+def cards_left_in_row(play: Play, row: str, cards: str) -> None:
+    left = [c for c in play.now.pyramid[int(row) - 1] if c is not None]
+    assert left == cards_in(cards), f"row {row} holds {[shown(c) for c in left]}"
+
+
+@then(parsers.re(r"the waste top is (?P<card>\S+)"))
+def waste_top(play: Play, card: str) -> None:
+    waste = play.now.waste
+    assert waste, "the waste is empty"
+    assert waste[-1] == card_name(card), f"the waste top is {shown(waste[-1])}"
+
+
+@then(parsers.re(r"the (?P<pile>waste|stock) is empty"))
+def pile_empty(play: Play, pile: str) -> None:
+    snapshot = play.now
+    size = len(snapshot.waste) if pile == "waste" else snapshot.stock_size
+    assert size == 0, f"the {pile} holds {size} cards"
+
+
+@then(parsers.re(r"the waste is (?P<cards>(?!empty$).+)"))
+def waste_is(play: Play, cards: str) -> None:
+    waste = list(play.now.waste)
+    assert waste == cards_in(cards), f"the waste (bottom to top) is {[shown(c) for c in waste]}"
+
+
+PILE_NAME = r"(?P<pile>waste pile [1-3]|reserve [1-8])"
+"""A waste pile of Apophis (pile 1 is the waste) or a reserve pile of Giza, by number."""
+
+
+@then(parsers.re(PILE_NAME + r" is empty"))
+def numbered_pile_empty(play: Play, pile: str) -> None:
+    cards = play.now.pile(PILE_NAMED[pile])
+    assert not cards, f"{pile} holds {[shown(c) for c in cards]}"
+
+
+@then(parsers.re(PILE_NAME + r" is (?P<cards>(?!empty$).+)"))
+def numbered_pile_is(play: Play, pile: str, cards: str) -> None:
+    """The pile's cards from its bottom card to its top card."""
+    held = list(play.now.pile(PILE_NAMED[pile]))
+    assert held == cards_in(cards), f"{pile} (bottom to top) is {[shown(c) for c in held]}"
+
+
+@then(
+    parsers.re(r"the (?P<count>\d) (?P<kind>reserves|waste piles) hold (?P<each>\d+) cards? each")
+)
+def piles_hold_each(play: Play, count: str, kind: str, each: str) -> None:
+    snapshot = play.now
+    piles = snapshot.reserves if kind == "reserves" else (snapshot.waste, *snapshot.more_wastes)
+    sizes = [len(pile) for pile in piles]
+    assert sizes == [int(each)] * int(count), f"the {kind} hold {sizes} cards"
+
+
+@then(parsers.re(r"the reserves hold (?P<sizes>\d+(?:, \d+)* and \d+) cards"))
+def reserves_hold(play: Play, sizes: str) -> None:
+    """Every reserve pile's size, pile 1 first: a table lists only the piles it fills, and the
+    others are there all the same, empty."""
+    expected = [int(size) for size in sizes.replace(" and ", ", ").split(", ")]
+    held = [len(pile) for pile in play.now.reserves]
+    assert held == expected, f"the reserves hold {held} cards"
+
+
+@then(parsers.re(r"the (?P<pile>waste|stock) holds (?P<count>\d+) cards?"))
+def pile_holds(play: Play, pile: str, count: str) -> None:
+    snapshot = play.now
+    size = len(snapshot.waste) if pile == "waste" else snapshot.stock_size
+    assert size == int(count), f"the {pile} holds {size} cards, not {count}"
+
+
+@then(
+    parsers.re(
+        r"all (?P<count>52|48) cards of (?P<deck>one deck|the Spanish deck) are on the table, "
+        r"each once"
+    )
+)
+def whole_deck(play: Play, count: str, deck: str) -> None:
+    """Every card seen once, in every pile; under the face-down switch, the hidden ones make up
+    the count. ``the Spanish deck``: every card is one of its 48. (The French form asks for the
+    stock's order by its words, :mod:`~pyramide.conformance.reliance`; the Spanish one finds
+    out here whether the engine reports it.)"""
+    snapshot = play.now
+    if snapshot.stock is None and deck != "one deck":
+        not_applicable("the adapter does not report the stock's cards")
+    assert snapshot.stock is not None, "the adapter does not report the stock's cards"
+    places = [c for row in snapshot.pyramid for c in row if c is not None]
+    piles = [*face_up_piles(snapshot), *snapshot.stock]
+    listed = [c for c in places if c != FACE_DOWN] + piles
+    assert len(places) + len(piles) == int(count), f"{len(places) + len(piles)} cards on the table"
+    assert len(set(listed)) == len(listed), f"a card appears twice: {sorted(listed)}"
+    odd = [c for c in listed if Card.parse(c).ascii != c]
+    assert not odd, f"cards not in the protocol's ASCII notation: {odd}"
+    if deck != "one deck":
+        foreign = [shown(c) for c in listed if Card.parse(c).deck.name != "spanish"]
+        assert not foreign, f"cards not of the Spanish deck: {foreign}"
+
+
+@then(
+    parsers.re(
+        r"the cards and the score are as they were "
+        r"(?P<when>at the start|after tap \d+|before the last tap)"
+    )
+)
+def as_they_were(play: Play, when: str) -> None:
+    if when == "before the last tap":
+        index = len(play.taps) - 2
+        assert index >= 0, "the scenario has not tapped yet"
+    else:
+        index = 0 if when == "at the start" else int(when.split()[-1])
+    before, now = play.taps[index], play.now
+    assert cards_and_score(now) == cards_and_score(before), (
+        f"expected the table {when}:\n{draw_pyramid(before.pyramid)}\nwaste {before.waste}, "
+        f"stock {before.stock_size} cards, score {before.score}\nbut got:\n"
+        f"{draw_pyramid(now.pyramid)}\nwaste {now.waste}, stock {now.stock_size} cards, "
+        f"score {now.score}"
+    )

@@ -1,0 +1,89 @@
+"""What the game shows besides the cards: the selection, the score, the move counter and the
+status, each read as the engine's conventions say."""
+
+from __future__ import annotations
+
+from pytest_bdd import parsers, then
+
+from ..checks import require, status_rules
+from ..drawings import card_name
+from ..play import Play
+from ..tabletop import cards_on_table
+
+STATUS_WORDS = {
+    "goes on": "playing",
+    "is won": "won",
+    "is over with no more moves": "no-more-moves",
+}
+
+
+@then(parsers.re(r"(?P<card>(?!nothing )\S+) is selected"))
+def is_selected(play: Play, card: str) -> None:
+    expected = play.locate(card_name(card))
+    assert play.now.selected == expected, (
+        f"{card} (at {expected}) should be selected; selected: {play.now.selected}"
+    )
+
+
+@then("nothing is selected")
+def nothing_selected(play: Play) -> None:
+    assert play.now.selected is None, f"{play.now.selected} is selected"
+
+
+@then(parsers.re(r"the score is (?P<score>\d+)"))
+def score_is(play: Play, score: str) -> None:
+    """The score as the app counts it (10 per pyramid card removed); an engine that scores one
+    point per card shows the cards of the rule set's deck gone from the table instead, and one
+    with no score shows nothing to check."""
+    convention = play.convention["score"]
+    now = play.now
+    if convention == "none":
+        return
+    expected = int(score)
+    if convention == "one-per-card":
+        expected = play.deck_size - cards_on_table(now)
+    assert now.score == expected, f"the score is {now.score}, not {expected} ({convention})"
+
+
+@then(parsers.re(r"the score shows (?P<score>\d+)"))
+def score_shows(play: Play, score: str) -> None:
+    """Exactly the number on screen (scenarios about a scoring convention itself)."""
+    assert play.now.score == int(score), f"the score shows {play.now.score}, not {score}"
+
+
+@then(parsers.re(r"the move counter shows (?P<moves>\d+)"))
+def moves_show(play: Play, moves: str) -> None:
+    """Exactly the number on screen (scenarios about a counting convention itself)."""
+    assert play.now.moves == int(moves), f"the move counter shows {play.now.moves}, not {moves}"
+
+
+@then(parsers.re(r"the move counter is (?P<at_least>at least )?(?P<moves>\d+)"))
+def moves_is(play: Play, moves: str, at_least: str | None) -> None:
+    """The counter as the app counts it; an engine whose undo restores the counter shows one
+    less per action undone, and one with no counter shows nothing to check. "At least" leaves
+    room for undos counted as moves (OPEN-UNDO-NOT-A-MOVE)."""
+    if play.convention["move_counter"] == "none":
+        return
+    expected = int(moves)
+    if play.convention["undo_counter"] == "restores":
+        expected -= play.undone
+    actual = play.now.moves
+    if at_least:
+        assert actual >= expected, f"the move counter is {actual}, below {expected}"
+    else:
+        assert actual == expected, f"the move counter is {actual}, not {expected}"
+
+
+@then(parsers.re(f"the game (?P<words>{'|'.join(STATUS_WORDS)})"))
+def status_is(play: Play, words: str) -> None:
+    """The status; a wrong one on the table the scenario expects fails on the rule of ends."""
+    now, expected = play.now, STATUS_WORDS[words]
+    rules = status_rules(expected, now, play.under.states)
+    require(now.status == expected, f"the game's status is {now.status!r}", rules)
+
+
+@then("the game is not won")
+def not_won(play: Play) -> None:
+    now = play.now
+    rules = status_rules("playing", now, play.under.states)
+    require(now.status != "won", "the game is won", rules)
