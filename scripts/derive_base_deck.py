@@ -21,7 +21,7 @@ import sys
 from itertools import count
 
 from pyramide.cards import DECK, Card
-from pyramide.conformance.specdata import documented_layout
+from pyramide.conformance.deal_fixtures import documented_layout
 from pyramide.dealcode import BASE_DECK, deal_order, parse_code, shuffle
 from pyramide.game import Game
 from pyramide.solver import can_remove

@@ -19,7 +19,7 @@ from docsite.spec import load_spec
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
-from pyramide.conformance.specdata import SpecError
+from pyramide.conformance.spec_files import SpecError
 
 log = logging.getLogger("mkdocs.hooks.docsite")
 

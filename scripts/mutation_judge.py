@@ -124,7 +124,7 @@ class Contexts:
         self.coverage = coverage
 
     def pytest_collection_finish(self, session: pytest.Session) -> None:
-        from pyramide.conformance.specdata import load_fixtures
+        from pyramide.conformance.deal_fixtures import load_fixtures
         from pyramide.layout import GEOMETRIES
 
         load_fixtures()

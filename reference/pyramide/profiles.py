@@ -175,5 +175,5 @@ def get_profile(name_or_letter: str) -> Profile:
 
 def profile_from_switches(name: str, switches: Mapping[str, Any]) -> Profile:
     """A rule set from switch values; a switch left out keeps its app value. The values must
-    have been checked first (``pyramide.conformance.specdata.switch_values_problem``)."""
+    have been checked first (``pyramide.conformance.spec_files.switch_values_problem``)."""
     return Profile(name=name, letter=None, **{**APP.switches, **switches})

@@ -12,8 +12,9 @@ from dataclasses import replace
 from typing import Any
 
 from pyramide.cards import Card
+from pyramide.conformance.deal_fixtures import Fixture
 from pyramide.conformance.reference_adapter import layout_data
-from pyramide.conformance.specdata import Fixture, render_message
+from pyramide.conformance.specdata import render_message
 from pyramide.dealcode import parse_code
 from pyramide.diagrams import Board, layout_board, trimmed
 

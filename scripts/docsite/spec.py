@@ -6,15 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from pyramide.conformance.deal_fixtures import Fixture, load_fixtures
 from pyramide.conformance.paths import features_dir
-from pyramide.conformance.specdata import (
-    Catalogue,
-    Fixture,
-    Profiles,
-    load_fixtures,
-    load_profiles,
-    load_rules,
-)
+from pyramide.conformance.specdata import Catalogue, Profiles, load_profiles, load_rules
 
 from .features import Feature, Scenario, read_features, scenarios_by_rule
 

@@ -12,7 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from pyramide.conformance.specdata import load_fixtures, load_rules
+from pyramide.conformance.deal_fixtures import load_fixtures
+from pyramide.conformance.specdata import load_rules
 
 ROOT = Path(__file__).resolve().parents[2]
 

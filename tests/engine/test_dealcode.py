@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from pyramide import PROFILES, DealCodeError, Profile, parse_code
-from pyramide.conformance.specdata import documented_layout
+from pyramide.conformance.deal_fixtures import documented_layout
 from pyramide.dealcode import BASE_DECK, MAX_SEED, DealCode, SplitMix64, encode_seed, shuffle
 
 from .boards import line

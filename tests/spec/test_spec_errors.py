@@ -6,8 +6,10 @@ import shutil
 from pathlib import Path
 
 import pytest
+from pyramide.conformance.deal_fixtures import load_fixture
 from pyramide.conformance.paths import spec_dir
-from pyramide.conformance.specdata import SpecError, load_fixture, load_profiles, load_rules
+from pyramide.conformance.spec_files import SpecError
+from pyramide.conformance.specdata import load_profiles, load_rules
 
 GOOD = """\
 id: broken

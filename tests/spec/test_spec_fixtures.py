@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 from pyramide import Game, get_profile, parse_code, solve
+from pyramide.conformance.deal_fixtures import Fixture, fixture, load_fixture, load_fixtures, replay
 from pyramide.conformance.reference_adapter import ReferenceAdapter, layout_from_data
-from pyramide.conformance.specdata import Fixture, fixture, load_fixture, load_fixtures, replay
 
 FIXTURES = load_fixtures()
 EDGES = {

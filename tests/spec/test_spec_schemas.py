@@ -10,8 +10,8 @@ from typing import Any
 import jsonschema
 import pytest
 import yaml
+from pyramide.conformance.deal_fixtures import load_all
 from pyramide.conformance.paths import spec_dir
-from pyramide.conformance.specdata import load_all
 
 FILES = {
     "rules.yaml": "rules.schema.json",

@@ -16,7 +16,7 @@ import pytest
 from pyramide.conformance.paths import spec_dir
 from pyramide.conformance.reference_adapter import rules_from
 from pyramide.conformance.rulesets import RuleSetError, load_file
-from pyramide.conformance.specdata import switch_values_problem
+from pyramide.conformance.spec_files import switch_values_problem
 from pyramide.profiles import APP, PROFILES
 
 CONTRADICTIONS: list[tuple[dict[str, Any], str]] = [

@@ -31,7 +31,8 @@ from .exchange import Recording
 from .loading import AdapterLoadError, load_factory
 from .reliance import scenario_needs, scenario_start
 from .rulesets import RuleSetError, UnderTest
-from .specdata import SpecError, load_profiles, load_rules
+from .spec_files import SpecError
+from .specdata import load_profiles, load_rules
 
 NOT_APPLICABLE = "not applicable: "
 OUTSIDE = "outside the rule set: "

@@ -23,7 +23,7 @@ from .adapter import (
     piles_json,
     target_name,
 )
-from .specdata import switch_values_problem
+from .spec_files import switch_values_problem
 
 
 def layout_from_data(data: LayoutData, geometry: Geometry = PYRAMID) -> Layout:

@@ -18,14 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from .adapter import REVISION_2_SWITCHES, Capabilities
-from .specdata import (
-    CONVENTIONS,
-    SWITCHES,
-    load_profiles,
-    read_user_yaml,
-    switch_state,
-    switch_values_problem,
-)
+from .spec_files import read_user_yaml, switch_values_problem
+from .specdata import CONVENTIONS, SWITCHES, load_profiles, switch_state
 
 
 class RuleSetError(ValueError):

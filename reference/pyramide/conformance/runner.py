@@ -33,7 +33,8 @@ from .reports import (
 from .results import DEFAULT_MIN_COVERAGE, apply_expectations, summarize
 from .rulesets import RuleSetError, UnderTest
 from .selection import Selection
-from .specdata import SpecError, load_profiles, load_rules, read_user_yaml
+from .spec_files import SpecError, read_user_yaml
+from .specdata import load_profiles, load_rules
 
 OK, FAILURES, HARNESS_ERROR = 0, 1, 2
 SUITE_MODULE = Path(__file__).with_name("suite.py")
