@@ -24,6 +24,9 @@ from pathlib import Path
 import pytest
 from checkruns import Run, run_check
 from PIL import Image, ImageChops
+from pyramide.conformance.html_report import html_report
+from pyramide.conformance.reports import RunInfo
+from pyramide.conformance.results import FAILED, ScenarioResult, summarize
 
 from features import wrong_adapters
 from runner.html_page import Element, parse
@@ -104,6 +107,33 @@ def test_the_report_fetches_nothing(failing: tuple[Run, Path]) -> None:
     assert not [link for link in links if re.match(r"(https?:)?//", link)]
     style = tree.one("style").text
     assert "@import" not in style and "url(" not in style and "@font-face" not in style
+
+
+def test_every_text_of_the_run_is_escaped() -> None:
+    """Names, reasons, steps and the exchange come from feature files and from the engine:
+    markup in them is shown as text, never taken for the page's own."""
+    hostile = "<script>alert(1)</script> & </pre>"
+    result = ScenarioResult(
+        "x.feature::s",
+        "x.feature",
+        f"a scenario {hostile}",
+        ("PAIR-THIRTEEN",),
+        FAILED,
+        reason=f"the engine said {hostile}",
+        subject="PAIR-THIRTEEN",
+        steps=(f"Given a message {hostile}", "Then the waste is:\n    </svg>"),
+        failed_step=1,
+        exchange=({"request": {"op": "tap", "target": hostile}},),
+    )
+    rules = summarize([result], {"PAIR-THIRTEEN": ("Two free cards", "required", "pairs")})
+    run = RunInfo("1", {"cmd": hostile}, [result], rules, hostile, rerun=("pyramide", "check"))
+    page = parse(html_report(run))
+    assert not page.all("script")
+    article = page.one("article", "failure")
+    assert article.one("h3").text == f"failed: x.feature: a scenario {hostile}"
+    assert hostile in article.one("div", "expectation").text
+    assert hostile in article.one("details").text
+    assert article.one("pre", "command").text.endswith("'x.feature: a scenario " + hostile + "'")
 
 
 def test_chromium_builds_every_failure_with_its_diagrams(failing: tuple[Run, Path]) -> None:
