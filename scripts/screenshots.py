@@ -4,9 +4,10 @@ or photograph the HTML report of a failing engine.
 The screenshots (``docs/screenshots/*.png``) show the site as a person sees it: the home page
 with the documented deal, a rule page with its card diagrams, and the profile table. With
 ``--report``, they show ``pyramide check --html`` as a developer opens it from a CI artifact:
-the report of an engine that refuses to pair Jacks (a wrong engine of the tests), its top and
-its first failure. Look at them after changing the generator, the report or the styles. Needs
-Debian's ``chromium`` package::
+the report of an engine that never pairs a Jack with a 2 (a wrong engine of the tests), its top and
+its first failure (in ``docs/assets``, since ``docs/ci.md`` shows them on the site too). Look at
+them after changing the generator, the report or the styles. Needs Debian's ``chromium``
+package::
 
     apt-get install -y chromium
     .venv/bin/python scripts/screenshots.py            # all three
@@ -33,6 +34,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "screenshots"
+"""The site's pictures of itself: for the repository, left out of the site (``exclude_docs``)."""
+REPORT_OUT = ROOT / "docs" / "assets"
+"""The HTML report's pictures: ``docs/ci.md`` shows them, on the site too."""
 BROWSERS = ("chromium", "chromium-browser", "google-chrome")
 CHROMIUM_FLAGS = (
     "--headless",
@@ -93,7 +97,9 @@ def write_report(folder: Path) -> str:
     report = folder / "report.html"
     command = [sys.executable, "-m", "pyramide.cli", "check", "--impl", FAILING_ENGINE]
     command += ["--invariant-games", "0", "--quiet", "--html", str(report)]
-    environment = {**os.environ, "PYTHONPATH": str(ROOT / "tests")}
+    # This checkout's package, whichever one the environment installed, and its wrong engines.
+    paths = os.pathsep.join(str(ROOT / folder) for folder in ("reference", "tests"))
+    environment = {**os.environ, "PYTHONPATH": paths}
     done = subprocess.run(command, cwd=ROOT, env=environment, capture_output=True, text=True)
     if done.returncode != 1 or not report.exists():
         raise ScreenshotError(f"the failing engine's check did not fail:\n{done.stderr[-2000:]}")
@@ -180,10 +186,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--page", help="one page's URL path instead of the usual three")
     parser.add_argument("--name", default="page", help="its screenshot's name (with --page)")
     parser.add_argument("--height", type=int, default=1600, help="window height (with --page)")
-    parser.add_argument("--out", type=Path, default=OUT, help="folder for the PNG files")
+    parser.add_argument(
+        "--out",
+        type=Path,
+        help="folder for the PNG files (docs/screenshots, or docs/assets with --report)",
+    )
     parser.add_argument("--report", action="store_true", help="a failing engine's HTML report")
     args = parser.parse_args(argv)
     shots = (Shot(args.name, args.page, height=args.height),) if args.page else SHOTS
+    args.out = args.out or (REPORT_OUT if args.report else OUT)
     try:
         chromium = browser()
         args.out.mkdir(parents=True, exist_ok=True)
