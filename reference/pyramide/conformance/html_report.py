@@ -233,7 +233,7 @@ def _expectation(result: ScenarioResult) -> list[str]:
         label = "<b>The step it failed at</b>" if errored else "<b>Expected</b> (the failed step)"
         lines.append(f"<p>{label}: {step}</p>")
     shown = result.reason.splitlines() or [result.outcome]
-    label = "<b>Its error</b>" if errored else "<b>The engine showed</b>"
+    label = "<b>Its error</b>" if errored else "<b>What the step found</b>"
     lines.append(f"<p>{label}: {_e(shown[0])}</p>")
     lines += [f"<p>{_e(line)}</p>" for line in shown[1:]]
     lines.append("</div>")
