@@ -103,9 +103,11 @@ def test_a_failure_reason_is_the_steps_own_sentence_and_no_harness_path(
     """Issue 25: what the rule expects and what the engine showed, in the step's words, not an
     assertion's repr nor a file inside the installed harness."""
     reasons = [r["reason"] for r in five_per_card_run.scenarios if r["outcome"] == "failed"]
-    scored = [reason for reason in reasons if reason.startswith("the score is")]
+    scored = [r.splitlines() for r in reasons if r.startswith("the score, counted ten-per-")]
     assert scored, reasons
-    assert "(ten-per-pyramid-card)" in scored[0], "the step's own words, not pytest's expansion"
+    _, expected, shown = scored[0]
+    assert expected.startswith("expected: ") and shown.startswith("shown: "), scored[0]
+    assert int(shown.split()[-1]) * 2 == int(expected.split()[-1]), "5 points a card, not 10"
     assert not any(re.search(r"\.py\b|AssertionError", reason) for reason in reasons)
 
 

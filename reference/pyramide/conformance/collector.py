@@ -200,8 +200,12 @@ def _skip_reason(report: pytest.TestReport) -> str:
 
 
 def _failure_text(excinfo: pytest.ExceptionInfo[BaseException]) -> str:
-    """What went wrong in a line, as the step library words it for people: a failed check's
-    own sentence, or an engine's error with its kind; never a file inside the harness."""
+    """What went wrong, as the step library words it for people: a failed check's own text
+    (the difference it saw, :mod:`.expectations`, whole), a plain assertion's first line (the
+    rest is pytest's expansion of the expression), or an engine's error with its kind; never
+    a file inside the harness."""
+    if isinstance(excinfo.value, CheckFailed):
+        return str(excinfo.value).strip()
     first = (str(excinfo.value).strip().splitlines() or [""])[0]
     if not first:
         return excinfo.exconly(tryshort=True).splitlines()[0]

@@ -48,6 +48,8 @@ from hypothesis.stateful import (
 from ..cards import Card
 from ..profiles import WASTE_TOP, profile_from_switches
 from .adapter import MORE_PILES, PILE_WORDS, Adapter, Capabilities, Snapshot, target_name
+from .exchange import table_lines
+from .expectations import DIFFERS, difference
 from .invariants import random_layout, removals
 from .loading import AdapterLoadError, load_factory, under_test
 from .reference_adapter import ReferenceAdapter
@@ -280,8 +282,24 @@ class Report:
             record, sort_keys=False, allow_unicode=True, width=100, default_flow_style=None
         )
 
+    def tables(self) -> str:
+        """What both engines were sent, then the table each showed after it, side by side as
+        a failed check shows a difference (:func:`~.expectations.difference`), as comments."""
+        taps = (a.target if a.target == "undo" else f"tap {a.target}" for a in self.actions)
+        sent = "; ".join(["start table", *taps])
+        lines = [f"sent to both engines: {sent}"]
+        if self.actual is not None:
+            table = difference(
+                f"the tables after the last action ({DIFFERS.strip()} where they differ)",
+                table_lines(self.expected.to_json()),
+                table_lines(self.actual.to_json()),
+                labels=("the reference", self.engine),
+            )
+            lines += table.splitlines()
+        return "\n".join(f"# {line}".rstrip() for line in lines)
+
     def __str__(self) -> str:
-        return f"{self.gherkin()}\n\n# YAML transcript\n{self.transcript()}"
+        return f"{self.gherkin()}\n\n{self.tables()}\n\n# YAML transcript\n{self.transcript()}"
 
 
 def _plain(value: Any) -> Any:

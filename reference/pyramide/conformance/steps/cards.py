@@ -3,12 +3,16 @@ the stock, Apophis's waste piles and Giza's reserves, the whole deck, and the ta
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from pytest_bdd import parsers, then
 
 from ...cards import Card
-from ..adapter import FACE_DOWN, face_down_view
-from ..drawings import card_name, cards_in, draw_pyramid, parse_table
+from ..adapter import FACE_DOWN, face_down_view, target_name
+from ..checks import CheckFailed
+from ..drawings import card_name, cards_in, parse_table
 from ..exchange import shown
+from ..expectations import cards_drawn, difference, expect_equal, pyramids_differ, said
 from ..play import Play, not_applicable
 from ..tabletop import PILE_NAMED, cards_and_score, face_up_piles, on_table
 
@@ -18,11 +22,24 @@ ROWS = 7
 @then(parsers.re(r"(?P<cards>.+) (?:is|are) removed"))
 def removed(play: Play, cards: str) -> None:
     present = on_table(play.now)
-    for card in cards_in(cards):
-        assert card not in present, f"{shown(card)} should be gone but is still on the table"
+    wanted = cards_in(cards)
+    for card in wanted:
         place = play.place_of(card)
-        if place is not None:
-            assert play.shows(place) is None, f"{shown(card)} should be gone from {place}"
+        there = card in present or (place is not None and play.shows(place) is not None)
+        if there:
+            if place is None:
+                raise CheckFailed(difference(f"{shown(card)} should be removed", "gone", "there"))
+            what = f"{said(wanted)} should be removed"
+            raise pyramids_differ(what, emptied(play, wanted), play.now.pyramid)
+
+
+def emptied(play: Play, cards: Sequence[str]) -> list[list[str | None]]:
+    """The pyramid shown now with the places of ``cards`` empty: what it should look like."""
+    places = {play.place_of(card) for card in cards}
+    return [
+        [None if c in cards or target_name(r, n) in places else c for n, c in enumerate(row, 1)]
+        for r, row in enumerate(play.now.pyramid, start=1)
+    ]
 
 
 @then(parsers.re(r"(?P<cards>.+) (?:is|are) still in the pyramid"))
@@ -31,7 +48,10 @@ def still_in_pyramid(play: Play, cards: str) -> None:
     for card in cards_in(cards):
         place = play.place_of(card)
         hidden = place is not None and play.face_down and play.shows(place) == FACE_DOWN
-        assert card in pyramid or hidden, f"{shown(card)} should still be in the pyramid"
+        if card not in pyramid and not hidden:
+            what = f"{shown(card)} should still be in the pyramid"
+            expected = f"{shown(card)} at {place}" if place else f"{shown(card)} in the pyramid"
+            raise CheckFailed(difference(what, expected, "gone from it"))
 
 
 @then("the pyramid is:")
@@ -40,9 +60,8 @@ def pyramid_is(play: Play, docstring: str) -> None:
     if play.face_down:
         expected = face_down_view(expected)
     actual = [list(row) for row in play.now.pyramid]
-    assert actual == expected, (
-        f"the pyramid is\n{draw_pyramid(actual)}\nbut should be\n{draw_pyramid(expected)}"
-    )
+    if actual != expected:
+        raise pyramids_differ("the pyramid", expected, actual)
 
 
 @then(
@@ -56,8 +75,14 @@ def full_pyramid(play: Play, shape: str, first: str, last: str) -> None:
     rows = play.now.pyramid
     step = 1 if int(first) < int(last) else -1
     wanted = list(range(int(first), int(last) + step, step))
-    assert [len(row) for row in rows] == wanted, f"the {shape}'s rows: {rows}"
-    assert all(card is not None for row in rows for card in row), draw_pyramid(rows)
+    expect_equal(f"the cards in each row of the {shape}", wanted, [len(row) for row in rows])
+    holes = [
+        target_name(r, c)
+        for r, row in enumerate(rows, start=1)
+        for c, card in enumerate(row, start=1)
+        if card is None
+    ]
+    expect_equal(f"the empty places of the {shape}", [], holes)
 
 
 @then(parsers.re(r"(?P<face>only the bottom row|every card) of the pyramid lies face up"))
@@ -65,35 +90,32 @@ def face_up(play: Play, face: str) -> None:
     rows = play.now.pyramid
     down = [r for r, row in enumerate(rows, start=1) if FACE_DOWN in row]
     wanted = list(range(1, ROWS)) if face.startswith("only") else []
-    assert down == wanted, f"rows with face-down cards: {down}, expected {wanted}\n" + (
-        draw_pyramid(rows)
-    )
+    expect_equal("the rows with face-down cards", wanted, down)
 
 
 @then(parsers.re(r"the cards left in row (?P<row>\d) are (?P<cards>.+)"))
 def cards_left_in_row(play: Play, row: str, cards: str) -> None:
     left = [c for c in play.now.pyramid[int(row) - 1] if c is not None]
-    assert left == cards_in(cards), f"row {row} holds {[shown(c) for c in left]}"
+    expect_equal(f"the cards left in row {row}", cards_in(cards), left)
 
 
 @then(parsers.re(r"the waste top is (?P<card>\S+)"))
 def waste_top(play: Play, card: str) -> None:
     waste = play.now.waste
-    assert waste, "the waste is empty"
-    assert waste[-1] == card_name(card), f"the waste top is {shown(waste[-1])}"
+    expect_equal("the waste top", card_name(card), waste[-1] if waste else None)
 
 
 @then(parsers.re(r"the (?P<pile>waste|stock) is empty"))
 def pile_empty(play: Play, pile: str) -> None:
     snapshot = play.now
     size = len(snapshot.waste) if pile == "waste" else snapshot.stock_size
-    assert size == 0, f"the {pile} holds {size} cards"
+    expect_equal(f"the cards in the {pile}", 0, size)
 
 
 @then(parsers.re(r"the waste is (?P<cards>(?!empty$).+)"))
 def waste_is(play: Play, cards: str) -> None:
     waste = list(play.now.waste)
-    assert waste == cards_in(cards), f"the waste (bottom to top) is {[shown(c) for c in waste]}"
+    expect_equal("the waste, bottom to top", cards_in(cards), waste)
 
 
 PILE_NAME = r"(?P<pile>waste pile [1-3]|reserve [1-8])"
@@ -103,14 +125,14 @@ PILE_NAME = r"(?P<pile>waste pile [1-3]|reserve [1-8])"
 @then(parsers.re(PILE_NAME + r" is empty"))
 def numbered_pile_empty(play: Play, pile: str) -> None:
     cards = play.now.pile(PILE_NAMED[pile])
-    assert not cards, f"{pile} holds {[shown(c) for c in cards]}"
+    expect_equal(pile, [], list(cards))
 
 
 @then(parsers.re(PILE_NAME + r" is (?P<cards>(?!empty$).+)"))
 def numbered_pile_is(play: Play, pile: str, cards: str) -> None:
     """The pile's cards from its bottom card to its top card."""
     held = list(play.now.pile(PILE_NAMED[pile]))
-    assert held == cards_in(cards), f"{pile} (bottom to top) is {[shown(c) for c in held]}"
+    expect_equal(f"{pile}, bottom to top", cards_in(cards), held)
 
 
 @then(
@@ -120,7 +142,7 @@ def piles_hold_each(play: Play, count: str, kind: str, each: str) -> None:
     snapshot = play.now
     piles = snapshot.reserves if kind == "reserves" else (snapshot.waste, *snapshot.more_wastes)
     sizes = [len(pile) for pile in piles]
-    assert sizes == [int(each)] * int(count), f"the {kind} hold {sizes} cards"
+    expect_equal(f"the cards in each of the {kind}", [int(each)] * int(count), sizes)
 
 
 @then(parsers.re(r"the reserves hold (?P<sizes>\d+(?:, \d+)* and \d+) cards"))
@@ -129,14 +151,14 @@ def reserves_hold(play: Play, sizes: str) -> None:
     others are there all the same, empty."""
     expected = [int(size) for size in sizes.replace(" and ", ", ").split(", ")]
     held = [len(pile) for pile in play.now.reserves]
-    assert held == expected, f"the reserves hold {held} cards"
+    expect_equal("the cards in each reserve", expected, held)
 
 
 @then(parsers.re(r"the (?P<pile>waste|stock) holds (?P<count>\d+) cards?"))
 def pile_holds(play: Play, pile: str, count: str) -> None:
     snapshot = play.now
     size = len(snapshot.waste) if pile == "waste" else snapshot.stock_size
-    assert size == int(count), f"the {pile} holds {size} cards, not {count}"
+    expect_equal(f"the cards in the {pile}", int(count), size)
 
 
 @then(
@@ -157,7 +179,7 @@ def whole_deck(play: Play, count: str, deck: str) -> None:
     places = [c for row in snapshot.pyramid for c in row if c is not None]
     piles = [*face_up_piles(snapshot), *snapshot.stock]
     listed = [c for c in places if c != FACE_DOWN] + piles
-    assert len(places) + len(piles) == int(count), f"{len(places) + len(piles)} cards on the table"
+    expect_equal("the cards on the table", int(count), len(places) + len(piles))
     assert len(set(listed)) == len(listed), f"a card appears twice: {sorted(listed)}"
     odd = [c for c in listed if Card.parse(c).ascii != c]
     assert not odd, f"cards not in the protocol's ASCII notation: {odd}"
@@ -179,9 +201,6 @@ def as_they_were(play: Play, when: str) -> None:
     else:
         index = 0 if when == "at the start" else int(when.split()[-1])
     before, now = play.taps[index], play.now
-    assert cards_and_score(now) == cards_and_score(before), (
-        f"expected the table {when}:\n{draw_pyramid(before.pyramid)}\nwaste {before.waste}, "
-        f"stock {before.stock_size} cards, score {before.score}\nbut got:\n"
-        f"{draw_pyramid(now.pyramid)}\nwaste {now.waste}, stock {now.stock_size} cards, "
-        f"score {now.score}"
-    )
+    if cards_and_score(now) != cards_and_score(before):
+        what = f"the cards and the score, as they were {when}"
+        raise CheckFailed(difference(what, cards_drawn(before), cards_drawn(now)))

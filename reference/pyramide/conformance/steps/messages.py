@@ -4,12 +4,13 @@ codes shown."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 import pytest
 from pytest_bdd import parsers, then
 
 from ..adapter import Shown
-from ..checks import require
+from ..expectations import expect_equal
 from ..play import Play
 from ..plugin import NOT_APPLICABLE
 from ..specdata import load_messages, render_message
@@ -23,14 +24,18 @@ def expect_message(play: Play, key: str, params: dict[str, int]) -> None:
     form = play.adapter.capabilities().messages
     message = play.now.message or Shown()
     if form == "key":
-        actual: object = (message.key, dict(message.params)) if message.key else None
-        wanted: object = (key, params)
+        actual = message_key(message.key, dict(message.params)) if message.key else None
+        wanted = message_key(key, params)
     else:
         assert form is not None, "the adapter shows no messages"
-        actual = message.text
-        wanted = render_message(key, form, params)
-    wrong = f"the message shown is {actual!r}, expected {wanted!r}"
-    require(actual == wanted, wrong, *message_blame(key, params, message))
+        actual = message.text and f"« {message.text} »"
+        wanted = f"« {render_message(key, form, params)} »"
+    expect_equal("the message shown", wanted, actual, *message_blame(key, params, message))
+
+
+def message_key(key: str, params: Mapping[str, int]) -> str:
+    """A message's key and parameters as a report shows them: ``sum-must-equal target=13``."""
+    return " ".join([key, *(f"{name}={value}" for name, value in params.items())])
 
 
 WORDS = ("MSG-TEXTS",)
@@ -104,8 +109,10 @@ def player_reads(play: Play, text: str, language: str | None) -> None:
         actual = message.text
     else:
         pytest.skip(f"{NOT_APPLICABLE}the adapter shows its messages in {form}, not {found_in}")
-    wrong = f"the message reads {actual!r}, expected {text!r}"
-    require(actual == text, wrong, *message_blame(key, params, message))
+    read = None if actual is None else f"« {actual} »"
+    expect_equal(
+        "the message the player reads", f"« {text} »", read, *message_blame(key, params, message)
+    )
 
 
 @then(parsers.re(r"the player does not read « (?P<text>[^»]+) »"))
@@ -137,7 +144,7 @@ def no_app_message(play: Play) -> None:
 
 @then(parsers.re(r"the code shown is (?P<code>\S+)"))
 def code_is(play: Play, code: str) -> None:
-    assert play.now.code == code, f"the code shown is {play.now.code!r}"
+    expect_equal("the code shown", code, play.now.code)
 
 
 @then("the code shown is a deal code")

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from pytest_bdd import parsers, then
 
-from ..checks import require, status_rules
+from ..checks import status_rules
 from ..drawings import card_name
+from ..expectations import expect_equal
 from ..play import Play
 from ..tabletop import cards_on_table
 
@@ -20,14 +21,12 @@ STATUS_WORDS = {
 @then(parsers.re(r"(?P<card>(?!nothing )\S+) is selected"))
 def is_selected(play: Play, card: str) -> None:
     expected = play.locate(card_name(card))
-    assert play.now.selected == expected, (
-        f"{card} (at {expected}) should be selected; selected: {play.now.selected}"
-    )
+    expect_equal(f"the place selected ({card} lies at {expected})", expected, play.now.selected)
 
 
 @then("nothing is selected")
 def nothing_selected(play: Play) -> None:
-    assert play.now.selected is None, f"{play.now.selected} is selected"
+    expect_equal("the place selected", None, play.now.selected)
 
 
 @then(parsers.re(r"the score is (?P<score>\d+)"))
@@ -42,19 +41,19 @@ def score_is(play: Play, score: str) -> None:
     expected = int(score)
     if convention == "one-per-card":
         expected = play.deck_size - cards_on_table(now)
-    assert now.score == expected, f"the score is {now.score}, not {expected} ({convention})"
+    expect_equal(f"the score, counted {convention}", expected, now.score)
 
 
 @then(parsers.re(r"the score shows (?P<score>\d+)"))
 def score_shows(play: Play, score: str) -> None:
     """Exactly the number on screen (scenarios about a scoring convention itself)."""
-    assert play.now.score == int(score), f"the score shows {play.now.score}, not {score}"
+    expect_equal("the score shown", int(score), play.now.score)
 
 
 @then(parsers.re(r"the move counter shows (?P<moves>\d+)"))
 def moves_show(play: Play, moves: str) -> None:
     """Exactly the number on screen (scenarios about a counting convention itself)."""
-    assert play.now.moves == int(moves), f"the move counter shows {play.now.moves}, not {moves}"
+    expect_equal("the move counter shown", int(moves), play.now.moves)
 
 
 @then(parsers.re(r"the move counter is (?P<at_least>at least )?(?P<moves>\d+)"))
@@ -68,10 +67,10 @@ def moves_is(play: Play, moves: str, at_least: str | None) -> None:
     if play.convention["undo_counter"] == "restores":
         expected -= play.undone
     actual = play.now.moves
-    if at_least:
-        assert actual >= expected, f"the move counter is {actual}, below {expected}"
-    else:
-        assert actual == expected, f"the move counter is {actual}, not {expected}"
+    if at_least and actual >= expected:
+        return
+    wanted = f"at least {expected}" if at_least else expected
+    expect_equal("the move counter", wanted, actual)
 
 
 @then(parsers.re(f"the game (?P<words>{'|'.join(STATUS_WORDS)})"))
@@ -79,11 +78,12 @@ def status_is(play: Play, words: str) -> None:
     """The status; a wrong one on the table the scenario expects fails on the rule of ends."""
     now, expected = play.now, STATUS_WORDS[words]
     rules = status_rules(expected, now, play.under.states)
-    require(now.status == expected, f"the game's status is {now.status!r}", rules)
+    expect_equal("the game's status", expected, now.status, rules)
 
 
 @then("the game is not won")
 def not_won(play: Play) -> None:
     now = play.now
     rules = status_rules("playing", now, play.under.states)
-    require(now.status != "won", "the game is won", rules)
+    if now.status == "won":
+        expect_equal("the game's status", "not won", now.status, rules)
