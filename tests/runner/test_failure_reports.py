@@ -45,8 +45,15 @@ def test_each_report_carries_the_failure_and_its_rerun_command(
         assert any(shown in line for line in block), (shown, block)
     assert any(line.startswith("      ✗ ") for line in block)
 
+    difference = row["reason"].splitlines()[1:]
+    if outcome == "failed":  # the expectation beside what was shown, in every report
+        labels = " ".join(difference)
+        assert difference and "expected" in labels and "shown" in labels, row["reason"]
+        assert all(f"    {line}" in block for line in difference), block
+
     markdown = summary.read_text(encoding="utf-8")
     assert f"### {outcome}: {row['id']}" in markdown and f"`{first}`" in markdown
+    assert "\n".join(difference) in markdown
     assert "✗ " in markdown and f"```sh\n{row['rerun']}\n```" in markdown
 
     pages = check_html_failure(parse(page.read_text(encoding="utf-8")), row)
@@ -78,6 +85,9 @@ def check_html_failure(page: Element, row: dict[str, Any]) -> list[str]:
     failed_step = row["steps"][row["failed_step"]].splitlines()[0]
     expectation = article.one("div", "expectation").text
     assert failed_step in expectation and row["reason"].splitlines()[0] in expectation
+    difference = row["reason"].splitlines()[1:]
+    if difference:
+        assert article.one("pre", "difference").text == "\n".join(difference)
 
     last = next(h for h in article.all("h4") if h.text == "The table the engine showed last")
     column = next(d for d in article.all("div") if any(c is last for c in d.children))

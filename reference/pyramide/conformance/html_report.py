@@ -53,6 +53,7 @@ h4 { font-size: 15px; margin: 16px 0 6px; }
 code, pre { font: 13px/1.4 "DejaVu Sans Mono", Menlo, Consolas, monospace; }
 pre { background: #f4f4f4; padding: 8px 10px; border-radius: 4px; white-space: pre-wrap;
   overflow-wrap: anywhere; margin: 4px 0; }
+pre.difference { white-space: pre; overflow-x: auto; }
 a { color: #1f5fa8; }
 svg { max-width: 100%; height: auto; }
 .verdict { padding: 2px 10px; border-radius: 4px; color: #fff; }
@@ -235,7 +236,8 @@ def _expectation(result: ScenarioResult) -> list[str]:
     shown = result.reason.splitlines() or [result.outcome]
     label = "<b>Its error</b>" if errored else "<b>What the step found</b>"
     lines.append(f"<p>{label}: {_e(shown[0])}</p>")
-    lines += [f"<p>{_e(line)}</p>" for line in shown[1:]]
+    if shown[1:]:  # the expectation beside what was shown, lined up: monospace
+        lines.append(f'<pre class="difference">{_e(chr(10).join(shown[1:]))}</pre>')
     lines.append("</div>")
     return lines
 

@@ -372,8 +372,10 @@ def write_markdown(run: RunInfo, path: Path) -> None:
 def markdown_failure(run: RunInfo, result: ScenarioResult) -> list[str]:
     """One failure for the job page: what failed, the scenario, the exchange and the last
     table (as the console prints them), and the command that runs it again alone."""
-    first = result.reason.splitlines()[0] if result.reason else result.outcome
+    first, *difference = result.reason.splitlines() or [result.outcome]
     lines = ["", f"### {result.outcome}: {result.id}", "", f"`{first}`", ""]
+    if difference:  # what the rule expects beside what was shown, lined up
+        lines.extend(["```text", *difference, "```", ""])
     details = failure_details(result)
     if details:
         lines.extend(["```text", *details, "```"])

@@ -10,7 +10,8 @@ import pytest
 from pytest_bdd import parsers, then
 
 from ..adapter import Shown
-from ..expectations import expect_equal
+from ..checks import CheckFailed
+from ..expectations import cards_drawn, difference, expect_equal
 from ..play import Play
 from ..plugin import NOT_APPLICABLE
 from ..specdata import load_messages, render_message
@@ -119,7 +120,8 @@ def player_reads(play: Play, text: str, language: str | None) -> None:
 def player_does_not_read(play: Play, text: str) -> None:
     """Whatever else is shown, not this message (its meaning, in any language)."""
     key, params, _ = message_meaning(text)
-    assert app_message_shown(play.now.message) != (key, params), f"the player reads {text!r}"
+    if app_message_shown(play.now.message) == (key, params):
+        raise CheckFailed(difference("the message shown", f"not « {text} »", f"« {text} »"))
 
 
 def app_message_shown(message: Shown | None) -> tuple[str, dict[str, int]] | None:
@@ -139,7 +141,7 @@ def no_app_message(play: Play) -> None:
     """None of the messages the rules name (blocked card, wrong sum, no more moves). The rules
     say when each is shown and forbid no other, so a message of the engine's own passes."""
     shown = app_message_shown(play.now.message)
-    assert shown is None, f"the message {shown[0]} {shown[1] or ''} is shown".replace(" ''", "")
+    expect_equal("the app's message shown", None, shown and message_key(*shown))
 
 
 @then(parsers.re(r"the code shown is (?P<code>\S+)"))
@@ -157,4 +159,7 @@ def code_form(play: Play) -> None:
 @then("the table is the same as the first deal")
 def same_deal(play: Play) -> None:
     assert play.first_deal is not None, "the scenario dealt no code first"
-    assert play.now == play.first_deal, "the same code dealt different cards"
+    now = play.now
+    if now != play.first_deal:
+        what = "the table the code dealt again"
+        raise CheckFailed(difference(what, cards_drawn(play.first_deal), cards_drawn(now)))

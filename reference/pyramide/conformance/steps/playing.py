@@ -9,6 +9,7 @@ import pytest
 from pytest_bdd import parsers, when
 
 from .. import pairing
+from ..expectations import expect_equal, said
 from ..play import Play
 from ..plugin import OUTSIDE
 from ..specdata import load_profiles
@@ -50,9 +51,10 @@ def every_pass(play: Play) -> None:
         waste = face_up_piles(play.now)
         play.tap("stock")
         after = play.now
-        assert not face_up_piles(after) and after.stock_size == len(waste), (
-            f"turn {recycle + 1} of the {limit} allowed did not bring the waste back: "
-            f"waste {face_up_piles(after)}, stock {after.stock_size} cards"
+        expect_equal(
+            f"the waste and the stock after turn {recycle + 1} of the {limit} allowed",
+            f"waste (none), stock {len(waste)} cards",
+            f"waste {said(face_up_piles(after))}, stock {after.stock_size} cards",
         )
 
 
