@@ -31,12 +31,14 @@ from .results import (
     PASSED,
     UNEXPECTED_PASS,
     Coverage,
+    Depth,
     RuleSummary,
     ScenarioResult,
     blame,
     compliance,
     counted_rules,
     coverage,
+    depth,
     outcome_counts,
 )
 from .specdata import Rule, load_rules
@@ -58,6 +60,8 @@ class RunInfo:
     rerun: tuple[str, ...] = ()
     """The command that checks the same engine under the same rule set; a failure is printed
     with it and ``--scenario <its ID>``, which runs it again alone."""
+    holding: tuple[str, ...] = ()
+    """The rules that hold under the rule set checked, for the run's :attr:`depth`."""
 
     def rerun_command(self, result: ScenarioResult) -> str | None:
         """The one command that runs ``result``'s scenario again alone."""
@@ -74,6 +78,11 @@ class RunInfo:
     def coverage(self) -> Coverage:
         """Over the scenarios (the invariants' rows aside)."""
         return coverage(r for r in self.results if not r.nodeid.startswith("invariants::"))
+
+    @property
+    def depth(self) -> Depth:
+        """How many of the scenarios that ran show each rule holding under the rule set."""
+        return depth(self.results, self.holding)
 
     @property
     def shortfall(self) -> str | None:
@@ -151,6 +160,7 @@ def summary_lines(run: RunInfo) -> list[str]:
     )
     lines = [
         run.coverage.summary(),
+        run.depth.summary(),
         f"outcomes (the invariants' random games included): {ran or 'none'}",
         f"compliance: {passed}/{applicable} applicable rules passed ({share})",
     ]
@@ -290,6 +300,7 @@ def write_json_lines(run: RunInfo, path: Path) -> None:
                 "percent": round(run.coverage.percent, 1),
                 "shortfall": run.shortfall,
             },
+            "depth": dict(run.depth.shown_by),
             "ok": run.ok,
         }
     )

@@ -196,6 +196,7 @@ def run_check(options: CheckOptions, out: TextIO | None = None) -> int:
         describe(under),
         options.min_coverage,
         options.rerun(options.profile or under.rule_set.name),
+        holding=tuple(r.id for r in load_rules().rules.values() if r.holds(under.states)),
     )
     print(text_report(run), file=out or sys.stdout)
     for path, writer in (
