@@ -55,6 +55,7 @@ def test_each_report_carries_the_failure_and_its_rerun_command(
     assert f"### {outcome}: {row['id']}" in markdown and f"`{first}`" in markdown
     assert "\n".join(difference) in markdown
     assert "✗ " in markdown and f"```sh\n{row['rerun']}\n```" in markdown
+    assert "sent to the engine: start" in markdown and "the table it showed last:" in markdown
 
     pages = check_html_failure(parse(page.read_text(encoding="utf-8")), row)
     assert pages and all(any(f"page: {link}" in line for line in block) for link in pages)
