@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from pyramide import PROFILES, Profile
-from pyramide.solver.stats import DealResult, install_hint, plot, run, summarize, wilson_interval
+from pyramide.solver.stats import DealResult, install_hint, run, summarize, wilson_interval
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = ROOT / "docs" / "statistics.md"
@@ -460,6 +460,67 @@ def page(summaries: Sequence[dict[str, Any]], args: argparse.Namespace) -> str:
     return "\n".join(out)
 
 
+CHARTS = {
+    "max-removed": ("max_removed", "most pyramid cards removable"),
+    "shortest-win": ("shortest_win", "moves in a shortest win"),
+}
+"""Each chart of a profile: the summary's histogram it draws and its x axis."""
+
+
+def draw_plots(summary: dict[str, Any], directory: Path) -> list[Path]:
+    """A profile's bar charts as SVG, with axes a reader can take at their word: ticks on whole
+    numbers of cards and moves only, and under the strict win a title saying that a cleared
+    pyramid is not yet a win (its bar at 28 stands beside a low win rate)."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+        from matplotlib.ticker import MaxNLocator
+    except ImportError:
+        raise SystemExit(f"plots need matplotlib: {install_hint('stats')}") from None
+    # text stays text in SVG (smaller files), and ids are stable from one run to the next
+    matplotlib.rcParams.update({"svg.fonttype": "none", "svg.hashsalt": "pyramide"})
+    directory.mkdir(parents=True, exist_ok=True)
+    written = []
+    for stem, (field, label) in CHARTS.items():
+        histogram: dict[str, int] = summary[field]
+        if not histogram:
+            continue
+        figure, axes = plt.subplots(figsize=(6.4, 3.2), layout="constrained")
+        axes.bar([int(v) for v in histogram], list(histogram.values()), width=0.8, color="#3b6ea5")
+        if field == "max_removed":  # every fourth card, and the 28 of a cleared pyramid
+            axes.set_xticks(range(0, 29, 4))
+        else:
+            axes.xaxis.set_major_locator(MaxNLocator(integer=True))
+        axes.yaxis.set_major_locator(MaxNLocator(integer=True))
+        axes.set_xlabel(label)
+        axes.set_ylabel("deals")
+        counted = f"{sum(histogram.values())} deals"
+        title = f"{summary['profile']}: {label} ({counted})"
+        if field == "max_removed" and summary["switches"].get("strict_win"):
+            title = (
+                f"{summary['profile']}: {label} ({counted}, {_percent(summary['win_rate'])} won)"
+                "\nthe strict win needs the stock and waste emptied too, not just the 28"
+            )
+        axes.set_title(title, fontsize=10)
+        path = directory / f"{summary['profile']}-{stem}.svg"
+        figure.savefig(path, metadata={"Date": None})
+        written.append(path)
+        plt.close(figure)
+    return written
+
+
+def redraw_plots(directory: Path) -> int:
+    """Draw the charts again from the summaries the page was written with (``<profile>.json``),
+    solving nothing: for a change of the charts alone."""
+    for summary_file in sorted(directory.glob("*.json")):
+        summary = json.loads(summary_file.read_text(encoding="utf-8"))
+        for path in draw_plots(summary, directory):
+            print(f"wrote {path.relative_to(ROOT)}", file=sys.stderr)
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=10_000, help="deals per profile")
@@ -494,7 +555,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="solve again the cached deals not fully solved (the win or the most removable not "
         "proven in time), e.g. with a longer --time-limit",
     )
+    parser.add_argument(
+        "--plots-only",
+        action="store_true",
+        help="draw the charts again from docs/statistics/*.json, solve nothing",
+    )
     args = parser.parse_args(argv)
+    if args.plots_only:
+        return redraw_plots(PLOTS)
     if args.limited_deals is None:
         args.limited_deals = args.deals
     if min(args.deals, args.limited_deals, args.jobs) < 1:
@@ -533,7 +601,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not results or not page_too:
             continue
         summary = summarize(profile, results)
-        summary["plots"] = [str(path) for path in plot(summary, PLOTS, ("svg",))]
+        summary["plots"] = [str(path) for path in draw_plots(summary, PLOTS)]
         summaries.append(summary)
         (PLOTS / f"{profile}.json").write_text(json.dumps(summary, indent=1) + "\n")
     print(f"{time.perf_counter() - started:.0f} s", file=sys.stderr)
