@@ -113,7 +113,7 @@ Feature: Scoring
     on any table it equals the number of cards of the deck that are not on it, at most the deck's
     size (52, or 48 with the Spanish deck).
 
-    Sources: aisleriot « Scoring »; soliterm « pyramid.py ».
+    Sources: classic « Victoire »; aisleriot « Scoring »; soliterm « pyramid.py ».
 
     @SCORE-ONE-PER-CARD
     Scenario: A game that scores one point per card counts every card removed from the table
