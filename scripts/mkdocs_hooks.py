@@ -4,8 +4,9 @@ The generated pages and diagrams (:func:`docsite.site.site_files`) are added to 
 files of their own, next to the hand-written pages of ``docs/``; nothing is written into
 ``docs/``, so there is nothing to commit or keep up to date, and ``mkdocs serve`` regenerates
 them whenever ``spec/`` or ``features/`` changes (``watch:`` in ``mkdocs.yml``).
-A hand-written page of ``docs/`` that the nav does not list yet is added under "More", so a new
-guide shows up without anyone editing the nav.
+The nav's Rules section gets the rule areas and the variants' pages in the reading order of
+features/README.md. A hand-written page of ``docs/`` that the nav does not list yet is added
+under "More", so a new guide shows up without anyone editing the nav.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import logging
 from typing import Any
 
 from docsite.features import FeatureError
-from docsite.site import site_files
+from docsite.site import rules_nav, site_files
 from docsite.spec import load_spec
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
@@ -22,6 +23,31 @@ from mkdocs.structure.files import File, Files
 from pyramide.conformance.spec_files import SpecError
 
 log = logging.getLogger("mkdocs.hooks.docsite")
+
+
+RULES_SECTION = "Rules"
+"""The nav section that the rule areas and the variants' pages are added to, in the order of
+features/README.md's reading order (so the nav never orders them otherwise)."""
+
+
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    try:
+        spec = load_spec(fresh=True)
+    except (SpecError, FeatureError) as error:
+        raise PluginError(f"cannot generate the site: {error}") from None
+    add_rule_pages(config.nav, rules_nav(spec))
+    return config
+
+
+def add_rule_pages(nav: Any, pages: list[Any]) -> None:
+    """Append ``pages`` to the nav's Rules section, past the pages it lists already."""
+    for item in nav or []:
+        if isinstance(item, dict) and isinstance(item.get(RULES_SECTION), list):
+            section = item[RULES_SECTION]
+            listed = set(_nav_paths(section))
+            section += [page for page in pages if not set(_nav_paths(page)) & listed]
+            return
+    raise PluginError(f"mkdocs.yml: the nav has no {RULES_SECTION!r} section for the rule pages")
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:

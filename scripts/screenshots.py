@@ -1,8 +1,9 @@
 """Build the documentation site, serve it on localhost and photograph pages in headless Chromium;
 or photograph the HTML report of a failing engine.
 
-The screenshots (``docs/screenshots/*.png``) show the site as a person sees it: the home page
-with the documented deal, a rule page with its card diagrams, and the profile table. With
+The screenshots (``docs/screenshots/*.png``) show the site as a person sees it, at 1280 pixels:
+the home page with the documented deal, a core rule's page and a variant's page with their card
+diagrams, the profiles, the engines checked, the statistics and the deal fixtures. With
 ``--report``, they show ``pyramide check --html`` as a developer opens it from a CI artifact:
 the report of an engine that never pairs a Jack with a 2 (a wrong engine of the tests), its top and
 its first failure (in ``docs/assets``, since ``docs/ci.md`` shows them on the site too). Look at
@@ -10,7 +11,7 @@ them after changing the generator, the report or the styles. Needs Debian's ``ch
 package::
 
     apt-get install -y chromium
-    .venv/bin/python scripts/screenshots.py            # all three
+    .venv/bin/python scripts/screenshots.py            # all seven
     .venv/bin/python scripts/screenshots.py --page rules/undo/ --name undo-page
     .venv/bin/python scripts/screenshots.py --report   # report-top.png, report-failure.png
 """
@@ -27,7 +28,7 @@ import tempfile
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -59,6 +60,9 @@ class Shot:
     """The page's URL path under the site's root, e.g. ``rules/pairs/``."""
     width: int = 1280
     height: int = 1600
+    anchor: str = ""
+    """Show the page scrolled to this anchor: headless Chromium photographs a page's top, so the
+    page is shown in a full-window frame, which does scroll to it."""
     failure: int | None = None
     """Keep only this many pixels of the page from its first failure down (the HTML report:
     headless Chromium photographs no ``#anchor`` but the page's top)."""
@@ -67,8 +71,15 @@ class Shot:
 SHOTS = (
     Shot("home", ""),
     Shot("rule-page", "rules/pairs/", height=2200),
-    Shot("profiles", "profiles/", height=1100),
+    Shot("variant-page", "rules/variants/stock-top/", height=2600),
+    Shot("profiles", "profiles/", height=1400),
+    Shot("engines", "engines/", height=1300),
+    Shot("statistics", "statistics/", height=2400),
+    Shot("deals", "deals/", height=2200, anchor="py1-g-aaaaaas"),
 )
+"""The site's pages a reader meets first, each at 1280 pixels, the width of a laptop: the home
+page, a core rule's page, a variant's page, the profiles, the engines checked, the statistics
+and the deal fixtures from Giza's (8 reserve piles and their transcript)."""
 REPORT_SHOTS = (
     Shot("report-top", "report.html", height=1000),
     Shot("report-failure", "report.html", height=9000, failure=1500),
@@ -123,6 +134,19 @@ def serving(site: Path) -> Iterator[str]:
     finally:
         server.shutdown()
         server.server_close()
+
+
+def framed(shot: Shot, site: Path) -> Shot:
+    """The shot of a page in a frame filling the window, scrolled to the shot's anchor."""
+    frame = f"shot-{shot.name}.html"
+    (site / frame).write_text(
+        '<!doctype html><html><body style="margin:0">'
+        f'<iframe src="{shot.page}#{shot.anchor}" '
+        f'style="border:0;width:{shot.width}px;height:{shot.height}px"></iframe>'
+        "</body></html>",
+        encoding="utf-8",
+    )
+    return replace(shot, page=frame, anchor="")
 
 
 def browser() -> str:
@@ -183,7 +207,7 @@ def _border_at(pixels: Any, y: int, below: int) -> bool:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--page", help="one page's URL path instead of the usual three")
+    parser.add_argument("--page", help="one page's URL path instead of the usual seven")
     parser.add_argument("--name", default="page", help="its screenshot's name (with --page)")
     parser.add_argument("--height", type=int, default=1600, help="window height (with --page)")
     parser.add_argument(
@@ -207,6 +231,7 @@ def main(argv: list[str] | None = None) -> int:
             build(Path(site))
             with serving(Path(site)) as url:
                 for shot in shots:
+                    shot = framed(shot, Path(site)) if shot.anchor else shot
                     print(f"wrote {photograph(chromium, url, shot, args.out)}")
     except (ScreenshotError, subprocess.TimeoutExpired, OSError) as error:
         print(f"error: {error}", file=sys.stderr)

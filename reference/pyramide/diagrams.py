@@ -3,9 +3,11 @@
 A scenario's table or a fixture's deal becomes a :class:`Board` (cards in the adapter's ASCII
 notation, ``None`` for an empty place, ``??`` for a face-down card) and :func:`board_svg` draws
 it: rows overlap like real cards, so a covered card shows only its top; hearts and diamonds are
-red, spades and clubs black; the waste fans out bottom to top with its top card marked, the stock
-top card first. Suits are drawn as paths, not font glyphs, so a diagram looks the same on every
-machine and needs no web font.
+red, spades and clubs black. Every pile (stock, waste, Apophis's waste piles, Giza's reserves)
+fans out the same way, bottom card first, so its top card is drawn last, on top and whole, and
+marked; the legend under the piles says which top cards a player can touch. Piles wrap onto a
+second line rather than shrink the diagram. Suits are drawn as paths, not font glyphs, so a
+diagram looks the same on every machine and needs no web font.
 
 The documentation site draws the rulebook's tables with it, and ``pyramide check --html`` draws
 a failure's tables with it on the user's machine, so it ships with the package: one drawing
@@ -75,6 +77,8 @@ class Board:
     more_piles: Sequence[tuple[str, Sequence[str]]] = ()
     """The named variants' other piles, each with its name (``waste 2``, ``reserve 1``),
     bottom card first."""
+    stock_in_play: bool = False
+    """The rule set drawn puts the stock's top card in play (VAR-STOCK-TOP): the legend says so."""
 
     def describe(self) -> str:
         """The board in words, for the image's alternative text and tooltip."""
@@ -84,7 +88,8 @@ class Board:
         if self.stock_size is not None:
             parts.append(f"stock {self.stock_size} cards face down")
         elif self.stock is not None:
-            parts.append("stock (top first) " + (" ".join(map(_name, self.stock)) or "empty"))
+            bottom_up = " ".join(map(_name, reversed(self.stock))) or "empty"
+            parts.append("stock (bottom to top) " + bottom_up)
         for label, cards in self.more_piles:
             parts.append(f"{label} (bottom to top) " + (" ".join(map(_name, cards)) or "empty"))
         return "; ".join(parts)
@@ -107,11 +112,11 @@ def board_svg(board: Board, ids: str = "") -> str:
             parts.append(_card(left + col * PITCH, y, card, ids))
     width: float = MARGIN * 2 + pyramid_w
     height: float = MARGIN * 2 + pyramid_h
-    piles, piles_w = _piles(board, MARGIN + pyramid_h + 14, ids)
+    piles, piles_w, piles_h = _piles(board, MARGIN + pyramid_h + 14, pyramid_w, ids)
     if piles:
         parts += piles
         width = max(width, MARGIN * 2 + piles_w)
-        height += 14 + LABEL_H + CARD_H + LABEL_H
+        height += 14 + piles_h
     title = escape(board.describe())
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
@@ -164,57 +169,116 @@ def more_piles(layout: Mapping[str, Any]) -> list[tuple[str, list[str]]]:
     return wastes + reserves
 
 
-def _piles(board: Board, top: float, ids: str) -> tuple[list[str], float]:
-    """The stock, the waste and the variants' other piles, side by side under the pyramid, and
-    their total width."""
-    no_stock = board.stock is None and board.stock_size is None
-    if no_stock and board.waste is None and not board.more_piles:
-        return [], 0
+@dataclass(frozen=True)
+class _Pile:
+    """One pile as drawn: its label and its cards bottom first (``None`` for a face-down stock
+    of ``face_down`` cards)."""
+
+    label: str
+    cards: Sequence[str] | None
+    face_down: int = 0
+
+    @property
+    def width(self) -> float:
+        shown = len(self.cards) if self.cards is not None else 1
+        return max(CARD_W + max(shown - 1, 0) * FAN_STEP, len(self.label) * 7.0)
+
+
+PILE_GAP = 24
+"""Horizontal space between two piles."""
+PILES_MIN_W = 460
+"""Piles wrap onto a new line past the pyramid's width or this, whichever is wider, so that
+Giza's eight reserves stay at the cards' size rather than shrinking the whole diagram."""
+PILE_LINE_H = LABEL_H + CARD_H + LABEL_H
+"""A line of piles: the labels, the cards, the ▲ marks under them."""
+
+
+def _pile_list(board: Board) -> list[_Pile]:
+    """The stock, the waste and the variants' other piles, each bottom card first, so that
+    every pile is drawn the same way: its top card last, on top of the others."""
+    piles = []
+    if board.stock_size is not None:
+        piles.append(_Pile(f"stock: {board.stock_size} cards, face down", None, board.stock_size))
+    elif board.stock is not None:
+        piles.append(_Pile("stock", list(reversed(board.stock))))
+    if board.waste is not None:
+        piles.append(_Pile("waste", list(board.waste)))
+    piles += [_Pile(label, list(cards)) for label, cards in board.more_piles]
+    return piles
+
+
+def legend(board: Board) -> str:
+    """What the ▲ marks mean, and which top cards a player can touch under the rule set the
+    board is drawn for."""
+    touch = []
+    if board.stock_in_play and (board.stock or board.stock_size):
+        touch.append("the stock's")
+    if board.waste is not None:
+        touch.append("the waste's" if not _wastes(board) else "each waste pile's")
+    if any(label.startswith("reserve") for label, _ in board.more_piles):
+        touch.append("each reserve's")
+    said = ["▲ top card"]
+    if touch:
+        said.append("in play: " + " and ".join(touch) + " top")
+    if board.stock and not board.stock_in_play:
+        said.append("the stock's top is drawn next")
+    return " · ".join(said)
+
+
+def _wastes(board: Board) -> bool:
+    return any(label.startswith("waste") for label, _ in board.more_piles)
+
+
+def _piles(board: Board, top: float, max_w: float, ids: str) -> tuple[list[str], float, float]:
+    """The piles under the pyramid, left to right, wrapped onto new lines past ``max_w``; the
+    drawing, its width and its height (the legend line included)."""
+    piles = _pile_list(board)
+    if not piles:
+        return [], 0, 0
     parts: list[str] = []
-    x: float = MARGIN + LABEL_W
-    y = top + LABEL_H
-    if no_stock:
-        pass  # nothing to draw for it (Giza's reserves stand in for the stock)
-    elif board.stock_size is not None:
-        label = f"stock: {board.stock_size} cards, face down"
-        parts.append(_text(x, top + 12, label, 12, GREY, "start"))
-        if board.stock_size:
-            parts += [
-                _card(x + n * 3, y + n * 2, FACE_DOWN, ids) for n in range(min(board.stock_size, 3))
-            ]
+    left = MARGIN + LABEL_W
+    x, y, widest = float(left), top, 0.0
+    for pile in piles:
+        if x > left and x + pile.width > max(max_w, PILES_MIN_W):
+            x, y = float(left), y + PILE_LINE_H + 8
+        parts.append(_text(x, y + 12, pile.label, 12, GREY, "start"))
+        if pile.cards is None:
+            parts += _stack(x, y + LABEL_H, pile.face_down, ids)
         else:
-            parts += _fan(x, y, [], 0, ids)
-        x += _fan_width([], label) + 24
-    else:
-        stock = list(board.stock or [])
-        parts.append(_text(x, top + 12, "stock (top first)", 12, GREY, "start"))
-        parts += _fan(x, y, stock, 0, ids)
-        x += _fan_width(stock, "stock (top first)") + 24
-    piles = [("waste (bottom to top)", board.waste)] if board.waste is not None else []
-    piles += [(f"{label} (bottom to top)", cards) for label, cards in board.more_piles]
-    for label, cards in piles:
-        parts.append(_text(x, top + 12, label, 12, GREY, "start"))
-        parts += _fan(x, y, list(cards), len(cards) - 1, ids)
-        x += _fan_width(list(cards), label) + 24
-    return parts, x - 24 - MARGIN
+            parts += _fan(x, y + LABEL_H, pile.cards, ids)
+        widest = max(widest, x + pile.width - MARGIN)
+        x += pile.width + PILE_GAP
+    y += PILE_LINE_H + 14
+    said = legend(board)
+    parts.append(_text(left, y, said, 11, GREY, "start"))
+    widest = max(widest, LABEL_W + len(said) * 5.8)
+    return parts, widest, y - top + 4
 
 
-def _fan_width(cards: Sequence[str], label: str) -> float:
-    return max(CARD_W + max(len(cards) - 1, 0) * FAN_STEP, len(label) * 7.0)
+def _stack(x: float, y: float, size: int, ids: str) -> list[str]:
+    """A face-down stock: up to three backs, slightly offset."""
+    if not size:
+        return _empty(x, y)
+    return [_card(x + n * 3, y + n * 2, FACE_DOWN, ids) for n in range(min(size, 3))]
 
 
-def _fan(x: float, y: float, cards: Sequence[str], marked: int, ids: str) -> list[str]:
-    """A pile fanned left to right; the card ``marked`` gets a "top" label under it."""
+def _fan(x: float, y: float, cards: Sequence[str], ids: str) -> list[str]:
+    """A pile fanned left to right, bottom card first: each card lies on the one before, so the
+    top card, drawn last, shows whole and gets the ▲ mark."""
     if not cards:
-        return [
-            f'<rect x="{x:g}" y="{y:g}" width="{CARD_W}" height="{CARD_H}" rx="5" fill="none" '
-            f'stroke="{GREY}" stroke-dasharray="4 3"/>',
-            _text(x + CARD_W / 2, y + CARD_H / 2 + 4, "empty", 10, GREY),
-        ]
+        return _empty(x, y)
     parts = [_card(x + n * FAN_STEP, y, card, ids) for n, card in enumerate(cards)]
-    mark_x = x + marked * FAN_STEP + (CARD_W / 2 if marked == len(cards) - 1 else FAN_STEP / 2)
+    mark_x = x + (len(cards) - 1) * FAN_STEP + CARD_W / 2
     parts.append(_text(mark_x, y + CARD_H + 13, "▲ top", 11, BLACK))
     return parts
+
+
+def _empty(x: float, y: float) -> list[str]:
+    return [
+        f'<rect x="{x:g}" y="{y:g}" width="{CARD_W}" height="{CARD_H}" rx="5" fill="none" '
+        f'stroke="{GREY}" stroke-dasharray="4 3"/>',
+        _text(x + CARD_W / 2, y + CARD_H / 2 + 4, "empty", 10, GREY),
+    ]
 
 
 def _card(x: float, y: float, card: str | None, ids: str) -> str:

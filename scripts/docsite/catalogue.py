@@ -27,10 +27,15 @@ def code(rule_id: str) -> str:
 
 
 def render_open_points(
-    catalogue: Catalogue, header: str, details: str, rule_link: Callable[[str], str] = code
+    catalogue: Catalogue,
+    header: str,
+    details: str,
+    rule_link: Callable[[str], str] = code,
+    anchor: Callable[[int], str] | None = None,
 ) -> str:
     """Each open point: the question, how it is settled, the rules concerned (``rule_link``
-    writes a rule ID as the page can show it)."""
+    writes a rule ID as the page can show it; ``anchor``, if given, names each point's heading
+    so that other pages can link to it)."""
     lines = [
         header,
         "# Open points and how they are settled\n",
@@ -41,7 +46,8 @@ def render_open_points(
     for point in catalogue.open_points:
         rules = ", ".join(rule_link(rule_id) for rule_id in point.rules)
         lines += [
-            f"## {point.number}. {point.topic}",
+            f"## {point.number}. {point.topic}"
+            + (f" {{#{anchor(point.number)}}}" if anchor else ""),
             "",
             f"**Question.** {point.question}",
             "",

@@ -19,7 +19,7 @@ from pyramide.dealcode import parse_code
 from pyramide.diagrams import Board, layout_board, trimmed
 
 from . import markdown as md
-from .links import DEALS, HOME, OPEN_POINTS, PROFILES, RULES_INDEX, SOURCES, Linker, depth
+from .links import DEALS, HOME, OPEN_POINTS, PROFILES, READING, RULES_INDEX, SOURCES, depth
 from .scenarios import Diagrams
 from .spec import Spec
 
@@ -38,12 +38,14 @@ def fixture_board(fixture: Fixture) -> tuple[Board, str]:
         return board, "the table the rules document draws"
     assert fixture.code is not None, f"{fixture.file}: no layout, no pyramid and no code"
     dealt = layout_data(parse_code(fixture.code).layout())
-    board = replace(layout_board(dealt), stock=None, stock_size=len(dealt["stock"]))
+    board = layout_board(dealt)
+    if not dealt.get("reserves"):  # Giza's reserves stand in for the stock: none to draw
+        board = replace(board, stock=None, stock_size=len(dealt["stock"]))
     return board, f"the reference codec's deal of {fixture.code}"
 
 
 def render_deals(spec: Spec, diagrams: Diagrams) -> str:
-    link = Linker(DEALS, spec.catalogue)
+    link = spec.linker(DEALS)
     lines = [
         md.HEADER,
         "# Deal fixtures",
@@ -101,17 +103,24 @@ def _transcript(fixture: Fixture) -> list[str]:
         rows.append([action, note, _expected(step.expect.checks if step.expect else {})])
     if not rows:
         return []
-    return md.table(["step", "note", "the engine then shows"], rows)
+    return md.styled("transcript", md.table(["step", "note", "the engine then shows"], rows))
 
 
 def _expected(checks: Mapping[str, Any]) -> str:
     """An expectation in words: ``score 10; moves 1; row 7: 7♣ -- 3♥``."""
     said = []
     for name, value in checks.items():
+        if name == "rows":
+            said += [f"row {row}: {md.text(_cards(cards))}" for row, cards in value.items()]
+            continue
+        if name == "piles":
+            said += [
+                f"{target.replace('-', ' ')}: {md.text(_cards(cards) or 'empty')}"
+                for target, cards in value.items()
+            ]
+            continue
         if name == "pyramid":
             shown = " / ".join(_cards(row) for row in value)
-        elif name == "rows":
-            shown = "; ".join(f"row {row}: {_cards(cards)}" for row, cards in value.items())
         elif name in ("waste", "stock"):
             shown = _cards(value) or "empty"
         elif name == "waste_top":
@@ -122,10 +131,22 @@ def _expected(checks: Mapping[str, Any]) -> str:
                 if value is None
                 else f"“{render_message(value['key'], 'en', value['params'])}”"
             )
+        elif name == "code":
+            said.append(f"code `{value}`")
+            continue
         else:
-            shown = "none" if value is None else str(value).lower()
+            shown = _plain(value)
         said.append(f"{name.replace('_', ' ')} {md.text(shown)}")
     return "; ".join(said)
+
+
+def _plain(value: object) -> str:
+    """A number, a word or a place as the page writes it: ``none``, ``yes``/``no``."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
 
 
 def _cards(cards: list[str | None]) -> str:
@@ -134,7 +155,7 @@ def _cards(cards: list[str | None]) -> str:
 
 def render_home(spec: Spec, diagrams: Diagrams) -> str:
     """The home page: what the suite is, the documented deal drawn, where to read on."""
-    link = Linker(HOME, spec.catalogue)
+    link = spec.linker(HOME)
     fixture = next(f for f in spec.fixtures if f.id == DOCUMENTED_DEAL)
     board, _ = fixture_board(fixture)
     areas = spec.catalogue.areas()
@@ -152,7 +173,7 @@ def render_home(spec: Spec, diagrams: Diagrams) -> str:
         diagrams.add("home-documented-deal", board, depth(HOME), large=True),
         "",
         md.text(fixture.description),
-        f"Its fixture: {link.deal(fixture.id)}.",
+        f"Its fixture: {link.deal(fixture.id, fixture.code)}.",
         "",
         "## Reading a diagram",
         "",
@@ -161,17 +182,22 @@ def render_home(spec: Spec, diagrams: Diagrams) -> str:
         "from the left: `r7c6` is the sixth card of row 7.",
         "- A dashed outline is an empty place (a card that has gone); a blue back is a card "
         "dealt face down (variant `face_down`).",
-        "- The stock is listed top card first, the waste from bottom to top; **▲ top** marks "
-        "the card a player can touch. Hearts and diamonds are red, spades and clubs black.",
+        "- Every pile (the stock, the waste, a variant's other waste piles or reserves) is "
+        "fanned from its bottom card on the left to its top card on the right, each card lying "
+        "on the one before, so the top card shows whole; **▲ top** marks it, and the line "
+        "under the piles says which top cards a player can touch under the rules shown. "
+        "Hearts and diamonds are red, spades and clubs black.",
         "- A scenario's table leaves out the rows at the bottom that are empty.",
         "",
         "## Where to read on",
         "",
+        f"- {link.page_link(READING, 'Reading the rules')}: the order to read the rules in, "
+        "and the words they use.",
         f"- {link.page_link(RULES_INDEX, 'Every rule by ID')}: required rules, variants, "
         "conventions and implementation-defined points, kept apart.",
         "- The rules by area: "
         + ", ".join(
-            link.area(area, f"{md.title(area)} ({len(rules)})") for area, rules in areas.items()
+            link.area(area, f"{md.title(area)} ({len(areas[area])})") for area in spec.areas
         )
         + ".",
         f"- {link.page_link(PROFILES, 'Profiles')}: the rule switches and the named rule sets "

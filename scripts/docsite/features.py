@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -59,6 +59,9 @@ class Scenario:
     background: tuple[Step, ...]
     steps: tuple[Step, ...]
     examples: tuple[Examples, ...]
+    shared_background: int = 0
+    """How many of the first background steps are the feature's own, shared by every scenario of
+    its file: a page says them once rather than under each scenario."""
 
     @property
     def anchor(self) -> str:
@@ -83,6 +86,15 @@ class Feature:
     file: str
     name: str
     description: str
+    background: tuple[Step, ...] = ()
+    """The feature's own background steps, which every scenario of the file starts with."""
+    rules: tuple[str, ...] = ()
+    """The rule IDs of its ``Rule:`` blocks, in file order: the rules the file is about."""
+
+    @property
+    def stem(self) -> str:
+        """The file's name without ``.feature``: ``variant-giza``."""
+        return Path(self.file).stem
 
 
 def read_features(
@@ -100,8 +112,24 @@ def read_features(
         feature = document.get("feature")
         if feature is None:
             continue
-        features.append(Feature(name, feature["name"], _dedent(feature["description"])))
-        scenarios += _walk(name, feature["children"], _tags(feature), (), None, rule_ids)
+        found = _walk(name, feature["children"], _tags(feature), (), None, rule_ids)
+        background = tuple(
+            step
+            for child in feature["children"]
+            if "background" in child
+            for step in _steps(child["background"]["steps"])
+        )
+        blocks = tuple(
+            rule_id
+            for child in feature["children"]
+            if "rule" in child
+            for rule_id in [_block_rule(child["rule"], rule_ids)]
+            if rule_id is not None
+        )
+        features.append(
+            Feature(name, feature["name"], _dedent(feature["description"]), background, blocks)
+        )
+        scenarios += [replace(s, shared_background=len(background)) for s in found]
     return tuple(features), tuple(scenarios)
 
 
@@ -142,16 +170,22 @@ def _walk(
             background = (*background, *_steps(child["background"]["steps"]))
         elif "rule" in child:
             rule = child["rule"]
-            tags = _tags(rule)
-            named = [word for word in _WORD.findall(rule["name"]) if word in rule_ids]
-            tagged = [tag for tag in tags if tag in rule_ids]
-            own = next(iter(tagged + named), None)
-            found += _walk(file, rule["children"], (*inherited, *tags), background, own, rule_ids)
+            own = _block_rule(rule, rule_ids)
+            found += _walk(
+                file, rule["children"], (*inherited, *_tags(rule)), background, own, rule_ids
+            )
         elif "scenario" in child:
             found.append(
                 _scenario(file, child["scenario"], inherited, background, block_rule, rule_ids)
             )
     return found
+
+
+def _block_rule(rule: Mapping[str, Any], rule_ids: Collection[str]) -> str | None:
+    """The rule a ``Rule:`` block is about: its first rule-ID tag, else a rule ID in its name."""
+    tagged = [tag for tag in _tags(rule) if tag in rule_ids]
+    named = [word for word in _WORD.findall(rule["name"]) if word in rule_ids]
+    return next(iter(tagged + named), None)
 
 
 def _scenario(

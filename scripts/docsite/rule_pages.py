@@ -14,6 +14,7 @@ from pyramide.conformance.specdata import Rule
 
 from . import markdown as md
 from .catalogue import STATUS_NOTES
+from .features import Feature, Scenario
 from .links import RULES_INDEX, Linker, area_page, depth
 from .scenarios import Diagrams, render_scenario
 from .spec import Spec
@@ -30,17 +31,32 @@ def status_badge(status: str) -> str:
     return f'<span class="rule-status status-{status}">{status}</span>'
 
 
-def render_area(spec: Spec, area: str, diagrams: Diagrams) -> str:
-    """The page of one rule area."""
+def render_area(spec: Spec, area: str, diagrams: Diagrams, intro: Sequence[str] = ()) -> str:
+    """The page of one rule area: its rules that no variant's page shows (``intro``: what the
+    page says first, after its feature's introduction)."""
     page = area_page(area)
-    link = Linker(page, spec.catalogue)
     lines = [md.HEADER, f"# {md.title(area)}", ""]
     feature = spec.feature(area)
     if feature is not None:
-        lines += [f"From `{feature.file}`:", ""]
-        lines += [f"> {md.text(paragraph)}\n>" for paragraph in feature.description.split("\n\n")]
-        lines += [""]
-    rules = spec.catalogue.areas()[area]
+        lines += [*introduction(feature), ""]
+    lines += [*intro]
+    rules = [rule for rule in spec.catalogue.areas()[area] if spec.rule_page(rule.id) == page]
+    lines += render_rules(spec, rules, page, diagrams)
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def introduction(feature: Feature) -> list[str]:
+    """A feature file's description, quoted as the introduction it is."""
+    lines = [f"From `{feature.file}`:", ""]
+    lines += [f"> {md.text(paragraph)}\n>" for paragraph in feature.description.split("\n\n")]
+    return lines
+
+
+def render_rules(spec: Spec, rules: Sequence[Rule], page: str, diagrams: Diagrams) -> list[str]:
+    """Rules under their status headings, each with its scenarios; what every scenario's
+    feature file starts them with is said once, above them."""
+    link = spec.linker(page)
+    lines = _shared_background(spec, rules)
     for status, heading in STATUS_HEADINGS.items():
         chosen = [rule for rule in rules if rule.status == status]
         if not chosen:
@@ -48,7 +64,26 @@ def render_area(spec: Spec, area: str, diagrams: Diagrams) -> str:
         lines += [f"## {heading}", "", f"{status_badge(status)} {STATUS_NOTES[status]}.", ""]
         for rule in chosen:
             lines += _rule(spec, rule, link, diagrams, page)
-    return "\n".join(lines).rstrip() + "\n"
+    return lines
+
+
+def _shared_background(spec: Spec, rules: Sequence[Rule]) -> list[str]:
+    """The feature backgrounds of the scenarios drawn under ``rules``, once each."""
+    ids = {rule.id for rule in rules}
+    files = dict.fromkeys(s.file for s in spec.scenarios if s.primary in ids)
+    backgrounds: dict[tuple[str, ...], list[str]] = {}
+    for feature in spec.features:
+        if feature.file in files and feature.background:
+            said = tuple(f"**{md.text(s.keyword)}** {md.text(s.text)}" for s in feature.background)
+            backgrounds.setdefault(said, []).append(f"`{feature.file}`")
+    lines = []
+    for said, where in backgrounds.items():
+        lines += [
+            f"Every scenario of {', '.join(where)} starts with its background, "
+            f"not repeated below: {'; '.join(said)}.",
+            "",
+        ]
+    return lines
 
 
 def _rule(spec: Spec, rule: Rule, link: Linker, diagrams: Diagrams, page: str) -> list[str]:
@@ -72,16 +107,30 @@ def _rule(spec: Spec, rule: Rule, link: Linker, diagrams: Diagrams, page: str) -
     lines += [f"- **Scenarios:** {len(scenarios) or 'none yet'}", ""]
     if elsewhere:
         also = [
-            f"- {link.scenario(s, md.text(s.name))} (under {link.rule(s.primary or '')})"
+            f"- {link.scenario(s, md.text(s.name))} (drawn under {link.rule(s.primary or '')})"
             for s in elsewhere
         ]
-        count = f"{len(elsewhere)} scenario{'s' if len(elsewhere) > 1 else ''}"
-        lines += [f'??? info "Also shown by {count} drawn under other rules"', ""]
+        count = f"{len(elsewhere)} more scenario{'s' if len(elsewhere) > 1 else ''}"
+        lines += [
+            f'??? info "{count} rel{"y" if len(elsewhere) > 1 else "ies"} on this rule '
+            'while showing another, and are drawn under that one"',
+            "",
+        ]
         lines += [*md.indent(also), ""]
     for scenario in shown:
-        lines += render_scenario(scenario, diagrams, depth(page), link.rule)
+        stock_in_play = stock_top_in_play(spec, scenario)
+        lines += render_scenario(scenario, diagrams, depth(page), link.rule, stock_in_play)
         lines.append("")
     return lines
+
+
+def stock_top_in_play(spec: Spec, scenario: Scenario) -> bool:
+    """Whether a rule the scenario shows puts the stock's top card in play, which its diagrams'
+    legend then says."""
+    return any(
+        "on" in spec.catalogue.rule(rule_id).when.get("stock_top_playable", ())
+        for rule_id in scenario.rule_ids
+    )
 
 
 def _holds(rule: Rule, link: Linker) -> str:
@@ -103,14 +152,14 @@ def _profiles(spec: Spec, rule: Rule, link: Linker) -> str:
 
 def render_index(spec: Spec) -> str:
     """Every rule ID, grouped by status, linked to its page."""
-    link = Linker(RULES_INDEX, spec.catalogue)
+    link = spec.linker(RULES_INDEX)
     lines = [
         md.HEADER,
         "# Every rule, by ID",
         "",
         "Every rule has a stable ID that scenarios, fixtures and reports cite; its page shows "
         "its statement, sources, profiles, scenarios and fixtures. Rule areas: "
-        + ", ".join(link.area(area, md.title(area)) for area in spec.catalogue.areas())
+        + ", ".join(link.area(area, md.title(area)) for area in spec.areas)
         + ".",
         "",
     ]

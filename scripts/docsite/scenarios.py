@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import pytest
 from pyramide.diagrams import BOARD_STEPS, Board, board_svg, drawn_board
@@ -37,9 +37,15 @@ class Diagrams:
 
 
 def render_scenario(
-    scenario: Scenario, diagrams: Diagrams, depth: int, rule_link: Callable[[str], str]
+    scenario: Scenario,
+    diagrams: Diagrams,
+    depth: int,
+    rule_link: Callable[[str], str],
+    stock_in_play: bool = False,
 ) -> list[str]:
-    """An open "example" admonition holding the scenario, preceded by its anchor."""
+    """An open "example" admonition holding the scenario, preceded by its anchor. Its feature's
+    own background is left out (the page says it once); a ``Rule:`` block's is kept, marked.
+    ``stock_in_play``: the rule set shown puts the stock's top card in play."""
     body: list[str] = []
     cited = " · ".join(rule_link(rule_id) for rule_id in scenario.rule_ids)
     others = [tag for tag in scenario.tags if tag not in scenario.rule_ids]
@@ -49,11 +55,11 @@ def render_scenario(
     body += [f"<small>{about} · `{scenario.file}`, line {scenario.line}</small>", ""]
     if scenario.description:
         body += [f"*{md.text(scenario.description)}*", ""]
-    steps = [*scenario.background, *scenario.steps]
-    for n, step in enumerate(steps):
-        background = " *(background)*" if n < len(scenario.background) else ""
+    kept = scenario.background[scenario.shared_background :]
+    for n, step in enumerate([*kept, *scenario.steps]):
+        background = " *(background)*" if n < len(kept) else ""
         body.append(f"- **{md.text(step.keyword)}** {md.text(step.text)}{background}")
-        extra = _step_extra(scenario, step, diagrams, depth)
+        extra = _step_extra(scenario, step, diagrams, depth, stock_in_play)
         if extra:
             body += ["", *md.indent(extra), ""]
     for examples in scenario.examples:
@@ -73,10 +79,13 @@ def render_scenario(
     ]
 
 
-def _step_extra(scenario: Scenario, step: Step, diagrams: Diagrams, depth: int) -> list[str]:
+def _step_extra(
+    scenario: Scenario, step: Step, diagrams: Diagrams, depth: int, stock_in_play: bool
+) -> list[str]:
     """What a step carries under its line: a card diagram, a data table or a text block."""
     if step.docstring is not None and step.text in BOARD_STEPS:
         board, caption = _board(scenario, step, piles=BOARD_STEPS[step.text])
+        board = replace(board, stock_in_play=stock_in_play)
         name = f"{scenario.anchor.removeprefix('scenario-')}-{step.line}"
         image = diagrams.add(name, board, depth)
         return [image] + ([f"*{md.text(caption)}*"] if caption else [])

@@ -1,9 +1,9 @@
 """The profiles page (switches × profiles), the sources page and the site's open points.
 
 The sources page gives every document of ``spec/rules.yaml`` and each of its sections an
-anchor, and lists under each section the rules that paraphrase it, so a rule's source link
-lands on the section it comes from. It says what and where the document is, never what it
-says: the rules are the project's own paraphrase.
+anchor, and under each section what it covers (``covers:`` in spec/rules.yaml, in the
+project's words) and the rules that paraphrase it, so a rule's source link lands on the section
+it comes from and a reader can weigh the paraphrase against what the section is about.
 """
 
 from __future__ import annotations
@@ -14,7 +14,15 @@ from pyramide.conformance.specdata import Setting, Source, switch_state
 
 from . import markdown as md
 from .catalogue import render_open_points
-from .links import OPEN_POINTS, PROFILES, RULES_INDEX, SOURCES, Linker, section_anchor
+from .links import (
+    OPEN_POINTS,
+    PROFILES,
+    RULES_INDEX,
+    SOURCES,
+    Linker,
+    open_point_anchor,
+    section_anchor,
+)
 from .spec import Spec
 
 APP = "app"
@@ -22,8 +30,7 @@ APP = "app"
 
 
 def render_profiles(spec: Spec) -> str:
-    link = Linker(PROFILES, spec.catalogue)
-    switches = spec.profiles.switches
+    link = spec.linker(PROFILES)
     profiles = spec.profiles.profiles
     app = profiles[APP].switches
     lines = [
@@ -32,27 +39,27 @@ def render_profiles(spec: Spec) -> str:
         "",
         "A rule set is a value for each switch; a named profile is a named rule set, and its "
         "letter is the one its deal codes carry. An engine may also declare any other set of "
-        "values (`pyramide check --profile my-rules.yaml`). In the table, **bold** marks a "
-        f"value that differs from the app's rules (profile `{APP}`).",
+        "values (`pyramide check --profile my-rules.yaml`).",
         "",
         "## Comparison",
         "",
+        f"Each named profile beside the app's rules (profile `{APP}`): the switches it sets "
+        "otherwise, with its value; every switch it leaves out is as in the app.",
+        "",
     ]
-    header = [
-        "profile (letter)",
-        *(link.setting(name, name.replace("_", " ")) for name in switches),
-    ]
-    rows = []
+    rows = [[link.profile(APP) + f" (`{profiles[APP].letter}`)", _app_values(spec, link)]]
     for name, profile in profiles.items():
-        cells = [f"{link.profile(name)} (`{profile.letter}`)"]
-        for switch in switches:
-            shown = _value(switch, profile.switches[switch])
-            differs = profile.switches[switch] != app[switch]
-            cells.append(f"**{shown}**" if differs else shown)
-        rows.append(cells)
-    lines += md.styled("profile-table", md.table(header, rows))
+        if name == APP:
+            continue
+        differs = [
+            f"{link.setting(switch, switch.replace('_', ' '))} **{_value(switch, value)}**"
+            for switch, value in profile.switches.items()
+            if value != app[switch]
+        ]
+        rows.append([f"{link.profile(name)} (`{profile.letter}`)", "; ".join(differs) or "nothing"])
+    lines += md.styled("profile-table", md.table(["profile (letter)", "switch values"], rows))
     lines += ["", "## Switches", ""]
-    for setting in switches.values():
+    for setting in spec.profiles.switches.values():
         lines += _setting(setting, None)
     lines += [
         "## Conventions",
@@ -80,6 +87,15 @@ def render_profiles(spec: Spec) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
+def _app_values(spec: Spec, link: Linker) -> str:
+    """Every switch at the app's value: the row the others are read against."""
+    app = spec.profiles.profiles[APP].switches
+    return "; ".join(
+        f"{link.setting(switch, switch.replace('_', ' '))} {_value(switch, app[switch])}"
+        for switch in spec.profiles.switches
+    )
+
+
 def _value(switch: str, value: Any) -> str:
     """A switch value as the table shows it: its state, and the number for a limit."""
     state = switch_state(switch, value)
@@ -98,7 +114,7 @@ def _setting(setting: Setting, app: str | None) -> list[str]:
 
 
 def render_sources(spec: Spec) -> str:
-    link = Linker(SOURCES, spec.catalogue)
+    link = spec.linker(SOURCES)
     citing: dict[Source, list[str]] = {}
     for rule in spec.catalogue.rules.values():
         for source in rule.sources:
@@ -110,7 +126,7 @@ def render_sources(spec: Spec) -> str:
         "Every rule cites the document sections it paraphrases. The documents are not part of "
         "the suite: the rules are stated in the project's own words, and only facts (numbers, "
         "card layouts, deal codes, the app's interface strings) are taken from them as they "
-        "are. Under each section: the rules that paraphrase it.",
+        "are. Under each section: what it covers, in our words, and the rules that paraphrase it.",
         "",
     ]
     for doc in spec.catalogue.documents.values():
@@ -133,7 +149,10 @@ def render_sources(spec: Spec) -> str:
             source = Source(doc.key, section)
             rules = citing.get(source, [])
             lines += [f"### {md.text(section)} {{#{section_anchor(source)}}}", ""]
+            if source in spec.covers:
+                lines += [f"*What it covers:* {md.text(spec.covers[source])}", ""]
             if rules:
+                lines += ["Rules that paraphrase it:", ""]
                 lines += [
                     f"- {link.rule(rule_id)}: {md.text(spec.catalogue.rule(rule_id).title)}"
                     for rule_id in rules
@@ -145,6 +164,6 @@ def render_sources(spec: Spec) -> str:
 
 
 def render_site_open_points(spec: Spec) -> str:
-    link = Linker(OPEN_POINTS, spec.catalogue)
+    link = spec.linker(OPEN_POINTS)
     details = link.page_link(RULES_INDEX, "every rule by ID")
-    return render_open_points(spec.catalogue, md.HEADER, details, link.rule)
+    return render_open_points(spec.catalogue, md.HEADER, details, link.rule, open_point_anchor)

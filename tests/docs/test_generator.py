@@ -3,38 +3,28 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from docsite import markdown as md
 from docsite.deal_pages import fixture_board
 from docsite.features import FeatureError, read_features
-from docsite.links import area_page, section_anchor
+from docsite.links import section_anchor
 from docsite.rule_pages import STATUS_HEADINGS
 from docsite.scenarios import Diagrams, render_scenario
-from docsite.site import site_files
-from docsite.spec import Spec, load_spec
+from docsite.spec import Spec
 from pyramide.conformance.specdata import Source, render_message
-from pyramide.diagrams import BLACK, RED, Board, board_svg
-
-
-@pytest.fixture(scope="module")
-def spec() -> Spec:
-    return load_spec()
-
-
-@pytest.fixture(scope="module")
-def files(spec: Spec) -> dict[str, str]:
-    return site_files(spec)
+from pyramide.diagrams import BLACK, RED, Board, board_svg, legend
 
 
 def _anchors(page: str) -> set[str]:
     return set(re.findall(r"\{#([^}\s]+)\}", page)) | set(re.findall(r'<a id="([^"]+)">', page))
 
 
-def test_every_rule_is_on_its_area_page_under_its_status(spec: Spec, files: dict[str, str]) -> None:
+def test_every_rule_is_on_its_page_under_its_status(spec: Spec, files: dict[str, str]) -> None:
     for rule in spec.catalogue.rules.values():
-        page = files[area_page(rule.area)]
+        page = files[spec.rule_page(rule.id)]
         heading = f"### {rule.id} · "
         assert heading in page and f"{{#{rule.id}}}" in page, rule.id
         before = page[: page.index(heading)]
@@ -47,11 +37,11 @@ def test_every_rule_is_on_its_area_page_under_its_status(spec: Spec, files: dict
 def test_every_scenario_is_drawn_once_and_linked_from_every_rule_it_cites(
     spec: Spec, files: dict[str, str]
 ) -> None:
-    pages = "\n".join(files[area_page(area)] for area in spec.catalogue.areas())
+    pages = "\n".join(text for path, text in files.items() if path.startswith("rules/"))
     for scenario in spec.scenarios:
         assert pages.count(f'<a id="{scenario.anchor}"></a>') == 1, scenario.anchor
         for rule_id in scenario.rule_ids[1:]:
-            page = files[area_page(spec.catalogue.rule(rule_id).area)]
+            page = files[spec.rule_page(rule_id)]
             assert f"#{scenario.anchor})" in page, f"{rule_id} does not link {scenario.anchor}"
 
 
@@ -76,18 +66,21 @@ def test_sources_page_has_an_anchor_per_document_section(spec: Spec, files: dict
             assert section_anchor(Source(doc.key, section)) in anchors
 
 
-def test_profile_table_shows_each_switch_of_each_profile(spec: Spec, files: dict[str, str]) -> None:
+def test_profile_table_names_every_switch_a_profile_sets_otherwise_than_the_app(
+    spec: Spec, files: dict[str, str]
+) -> None:
     page = files["profiles.md"]
     app = spec.profiles.profiles["app"].switches
+    seen = set()
     for name, profile in spec.profiles.profiles.items():
         row = next(line for line in page.splitlines() if line.startswith(f"| [{name}]("))
-        cells = [cell.strip() for cell in row.strip("|").split("|")][1:]
-        assert len(cells) == len(spec.profiles.switches)
-        for cell, switch in zip(cells, spec.profiles.switches, strict=True):
-            assert cell.startswith("**") == (profile.switches[switch] != app[switch]), (
-                name,
-                switch,
-            )
+        named = set(re.findall(r"#setting-(\w+)", row))
+        differs = {switch for switch, value in profile.switches.items() if value != app[switch]}
+        assert named == (set(app) if name == "app" else differs), name
+        cells = row.strip("|").split("|")
+        assert len(cells) == 2, "two columns: no table wider than the page"
+        seen.add(cells[1])
+    assert len(seen) == len(spec.profiles.profiles), "two profiles read the same"
 
 
 def test_home_page_opens_on_the_documented_deal(files: dict[str, str]) -> None:
@@ -105,8 +98,47 @@ def test_diagram_colours_suits_and_marks_the_waste_top() -> None:
     assert f'fill="{RED}" text-anchor="middle" font-weight="bold">A</text>' in svg
     assert 'stroke-dasharray="4 3"' in svg, "an empty place is drawn dashed"
     assert 'fill="url(#back)"' in svg, "a face-down card shows its back"
-    assert svg.count("▲ top") == 2, "the waste top and the stock top are marked"
-    assert "waste (bottom to top) 6♦ 7♣" in svg and "stock (top first) 2♠" in svg
+    assert svg.count("▲ top") == 3, "the waste top and the stock top are marked, and the legend"
+    assert "waste (bottom to top) 6♦ 7♣" in svg and "stock (bottom to top) 2♠" in svg
+
+
+def _drawn(svg: str) -> list[tuple[float, str]]:
+    """The cards' corner ranks in drawing order, each with its x."""
+    return [
+        (float(x), rank)
+        for x, rank in re.findall(r'<text x="([\d.]+)"[^>]*font-weight="bold">(\w+)</text>', svg)
+    ]
+
+
+def test_every_pile_draws_its_top_card_last_and_the_legend_names_what_is_in_play() -> None:
+    # the stock is given top card first (4♣ is drawn next), as the rulebook's tables write it
+    board = Board([["QC"]], waste=["6H", "JD"], stock=["4C", "5S", "2H"])
+    svg = board_svg(board)
+    ranks = [rank for _, rank in _drawn(svg)]
+    assert ranks[1:4] == ["2", "5", "4"], "the stock's top card, 4♣, is drawn last: on top"
+    assert ranks[4:] == ["6", "J"], "the waste's top card, J♦, is drawn last: on top"
+    xs = dict((rank, x) for x, rank in _drawn(svg))
+    assert xs["4"] > xs["5"] > xs["2"], "each card lies to the right of the one under it"
+    assert legend(board) == (
+        "▲ top card · in play: the waste's top · the stock's top is drawn next"
+    )
+    assert legend(replace(board, stock_in_play=True)) == (
+        "▲ top card · in play: the stock's and the waste's top"
+    )
+    assert legend(Board([["QC"]], more_piles=[("reserve 1", ["2S"])])).endswith(
+        "in play: each reserve's top"
+    )
+
+
+def test_the_stock_top_variant_draws_its_legend_and_giza_wraps_its_eight_reserves(
+    files: dict[str, str],
+) -> None:
+    stock_top = [text for name, text in files.items() if "variant-stock-top" in name]
+    assert stock_top and all("in play: the stock" in svg for svg in stock_top if "stock" in svg)
+    giza = files["diagrams/deal-py1-g-aaaaaas.svg"]
+    width = float(re.search(r'width="([\d.]+)"', giza)[1])  # type: ignore[index]
+    assert width <= 520, "eight reserves wrap under the pyramid rather than shrink the diagram"
+    assert giza.count("▲ top") == 9 and "stock" not in giza.split("<title>")[1].split("<")[0]
 
 
 FEATURE = '''\
@@ -165,6 +197,8 @@ def test_rule_blocks_give_the_primary_rule_and_their_background(spec: Spec, tmp_
     (svg,) = diagrams.files.values()
     assert "pyramid K♦ / A♥ Q♠; waste (bottom to top) 6♥" in svg
     assert "*(background)*" in text and "*‹first›*" in text
+    assert "the rules under test" not in text, "the feature's background is said once a page"
+    assert "error help is off" in text, "the Rule block's background stays with its scenario"
     assert '"Scenario Outline: a pair goes: *‹first›* and *‹second›*"' in text
 
 

@@ -38,3 +38,13 @@ def test_a_broken_feature_stops_the_build_with_one_line(
     config = load_config(str(ROOT / "mkdocs.yml"))
     with pytest.raises(PluginError, match=r"^cannot generate the site: features/pairs\.feature"):
         mkdocs_hooks.on_files(Files([]), config)
+
+
+def test_the_rule_pages_join_the_rules_section_of_the_nav_once() -> None:
+    nav: list[object] = [{"Home": "index.md"}, {"Rules": ["reading.md", "rules.md"]}]
+    pages = ["rules/deal.md", {"Variants": ["rules/variants.md", "rules/variants/giza.md"]}]
+    mkdocs_hooks.add_rule_pages(nav, pages)
+    mkdocs_hooks.add_rule_pages(nav, pages)
+    assert nav[1] == {"Rules": ["reading.md", "rules.md", *pages]}
+    with pytest.raises(PluginError, match="no 'Rules' section"):
+        mkdocs_hooks.add_rule_pages([{"Home": "index.md"}], pages)

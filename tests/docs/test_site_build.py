@@ -41,6 +41,10 @@ def test_the_site_builds_strictly_with_every_rule_fixture_and_diagram(tmp_path: 
     drawn = (site / "diagrams" / "home-documented-deal.svg").read_text(encoding="utf-8")
     assert "7♣ 10♣ 3♥ 4♥ 3♠ K♦ 7♠" in drawn, "the home page draws another deal"
 
+    giza = (site / "rules" / "variants" / "giza" / "index.html").read_text(encoding="utf-8")
+    assert 'id="VAR-GIZA-RESERVES"' in giza and "PySolFC" in giza
+    assert "Reading order" in (site / "reading" / "index.html").read_text(encoding="utf-8")
+
     for page in site.rglob("*.html"):
         for image in re.findall(r'<img [^>]*src="([^":]+)"', page.read_text(encoding="utf-8")):
             assert (page.parent / image).resolve().exists(), f"{page}: missing image {image}"
