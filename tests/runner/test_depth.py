@@ -15,7 +15,8 @@ def test_the_depth_counts_the_scenarios_that_ran_for_every_rule_holding(tmp_path
     run = run_check(tmp_path, "--profile", "giza", "--invariant-games", "0")
     profiles = load_profiles()
     states = profiles.states(profiles.profiles["giza"].switches)
-    holding = [r.id for r in load_rules().rules.values() if r.holds(states)]
+    rules = load_rules().rules.values()
+    holding = [r.id for r in rules if r.holds(states) and r.status != "implementation-defined"]
     ran = [s for s in run.scenarios if s["outcome"] == "passed"]
     expected = {rule: sum(rule in s["rules"] for s in ran) for rule in holding}
     assert run.footer["depth"] == expected

@@ -61,7 +61,7 @@ class RunInfo:
     """The command that checks the same engine under the same rule set; a failure is printed
     with it and ``--scenario <its ID>``, which runs it again alone."""
     holding: tuple[str, ...] = ()
-    """The rules that hold under the rule set checked, for the run's :attr:`depth`."""
+    """The rules an engine playing the rule set checked is held to, for :attr:`depth`."""
 
     def rerun_command(self, result: ScenarioResult) -> str | None:
         """The one command that runs ``result``'s scenario again alone."""

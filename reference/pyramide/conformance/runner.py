@@ -30,7 +30,12 @@ from .reports import (
     write_markdown,
     write_trace,
 )
-from .results import DEFAULT_MIN_COVERAGE, apply_expectations, summarize
+from .results import (
+    DEFAULT_MIN_COVERAGE,
+    IMPLEMENTATION_DEFINED,
+    apply_expectations,
+    summarize,
+)
 from .rulesets import RuleSetError, UnderTest
 from .selection import Selection
 from .spec_files import SpecError, read_user_yaml
@@ -126,6 +131,15 @@ def describe(under: UnderTest) -> str:
     return f"{rule_set.name} ({rule_set.beside_the_app()}); conventions: {conventions}{plays}"
 
 
+def held_to(under: UnderTest) -> tuple[str, ...]:
+    """The rules an engine playing ``under`` is held to: those that hold there, less the
+    implementation-defined ones (forced on no engine), for the report's depth."""
+    rules = load_rules().rules.values()
+    return tuple(
+        r.id for r in rules if r.holds(under.states) and r.status != IMPLEMENTATION_DEFINED
+    )
+
+
 def load_expected_failures(path: Path) -> dict[str, str]:
     """Scenario name (or node ID) → reason, from a YAML list of {scenario, reason}."""
     data = read_user_yaml(path, "expected-failures file", CheckError)
@@ -199,7 +213,7 @@ def run_check(options: CheckOptions, out: TextIO | None = None) -> int:
         describe(under),
         options.min_coverage,
         options.rerun(options.profile or under.rule_set.name),
-        holding=tuple(r.id for r in load_rules().rules.values() if r.holds(under.states)),
+        holding=held_to(under),
     )
     print(text_report(run), file=out or sys.stdout)
     for path, writer in (
