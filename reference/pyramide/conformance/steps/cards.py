@@ -12,7 +12,7 @@ from ..adapter import FACE_DOWN, face_down_view, target_name
 from ..checks import CheckFailed
 from ..drawings import card_name, cards_in, parse_table
 from ..exchange import shown
-from ..expectations import cards_drawn, difference, expect_equal, pyramids_differ, said
+from ..expectations import cards_drawn, difference, expect_equal, pyramids_differ
 from ..play import Play, not_applicable
 from ..tabletop import PILE_NAMED, cards_and_score, face_up_piles, on_table
 
@@ -27,9 +27,9 @@ def removed(play: Play, cards: str) -> None:
         place = play.place_of(card)
         there = card in present or (place is not None and play.shows(place) is not None)
         if there:
+            what = f"{cards} should be removed"
             if place is None:
-                raise CheckFailed(difference(f"{shown(card)} should be removed", "gone", "there"))
-            what = f"{said(wanted)} should be removed"
+                raise CheckFailed(difference(what, f"{shown(card)} gone", "still on the table"))
             raise pyramids_differ(what, emptied(play, wanted), play.now.pyramid)
 
 
