@@ -21,7 +21,7 @@ Feature: Variant: Apophis, three waste piles
     runs out); this is one move, allowed at any time. Pile 1 is the pile the app's rules call the
     waste.
 
-    Sources: classic « Variantes courantes »; pysolfc « Apophis (game 658) ».
+    Sources: pysolfc « Apophis (game 658) ».
 
     @VAR-APOPHIS-WASTES @MOVES-COUNT
     Scenario: A draw deals one card onto each waste pile, left to right
@@ -105,7 +105,7 @@ Feature: Variant: Apophis, three waste piles
     After the pyramid, the deal makes one draw, as the app's deal turns one card onto its waste: one
     card face up on each of the three waste piles, and the 21 cards left form the stock, face down.
 
-    Sources: classic « Variantes courantes »; pysolfc « Apophis (game 658) ».
+    Sources: pysolfc « Apophis (game 658) ».
 
     @VAR-APOPHIS-DEAL @DEAL-PYRAMID @DEAL-DECK
     Scenario: The deal puts one card on each waste pile and 21 in the stock
@@ -243,8 +243,7 @@ Feature: Variant: Apophis, three waste piles
     then holds pile 3's cards from its bottom card up, then pile 2's, then pile 1's, so the first
     card dealt again is the bottom card of pile 3, and the piles stay empty until the next draw.
 
-    Sources: classic « Variantes courantes »;
-    pysolfc « Apophis (game 658) », « stack.py: DealRowRedealTalonStack ».
+    Sources: pysolfc « Apophis (game 658) », « stack.py: DealRowRedealTalonStack ».
 
     @VAR-APOPHIS-RECYCLE-ORDER @MOVES-COUNT @END-PLAY-GOES-ON
     Scenario: A recycle gathers pile 1, then pile 2, then pile 3: pile 3's bottom card comes first

@@ -102,7 +102,7 @@ Feature: Variant: Giza, the stock laid out on eight reserve piles
     one tap. A card under the top is not in play until the cards on it are removed, and a pile once
     empty stays empty.
 
-    Sources: traditional « 8. Variantes »; pysolfc « Giza (game 592) ».
+    Sources: pysolfc « Giza (game 592) ».
 
     @VAR-GIZA-RESERVE-TOPS @PAIR-THIRTEEN @PAIR-VALUES @SCORE-PYRAMID-CARD @SCORE-NOTHING-ELSE
     Scenario: A reserve top pairs with a free pyramid card, and the card under it comes into play

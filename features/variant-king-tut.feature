@@ -112,7 +112,7 @@ Feature: Variant: King Tut, three cards at a draw
     three cards face up onto the waste, the third on top, and the 21 cards left form the stock, face
     down.
 
-    Sources: classic « Variantes courantes »; pysolfc « King Tut (game 681) ».
+    Sources: pysolfc « King Tut (game 681) ».
 
     @VAR-KING-TUT-DEAL @DEAL-PYRAMID @DEAL-DECK
     Scenario: The deal turns three cards onto the waste and leaves 21 in the stock

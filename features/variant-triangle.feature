@@ -20,7 +20,7 @@ Feature: Variant: the Triangle, the pyramid upside down
     and its rank from the left in that row: r1c7 is the last card of row 1, r7c1 the only card of
     row 7.
 
-    Sources: classic « Variantes courantes »; pysolfc « Triangle (game 700) ».
+    Sources: pysolfc « Triangle (game 700) ».
 
     @VAR-TRIANGLE @DEAL-WASTE-CARD @DEAL-STOCK
     Scenario: The deal: 7 rows of 7 down to 1 card, all face up, one waste card and 23 in the stock
@@ -193,7 +193,7 @@ Feature: Variant: the Triangle, the pyramid upside down
     once every card lying on it is gone, so at the start only the card of row 7 is free, and the 7
     cards of row 1 are the last to be freed.
 
-    Sources: classic « Variantes courantes »; pysolfc « Triangle (game 700) ».
+    Sources: pysolfc « Triangle (game 700) ».
 
     @VAR-TRIANGLE-COVERING @TAP-BLOCKED @TAP-SELECT @KING-ALONE @PAIR-THIRTEEN @PAIR-VALUES
     Scenario: At the start only the card of row 7 is free; removing it frees row 6
