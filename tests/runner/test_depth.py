@@ -23,7 +23,7 @@ def test_the_depth_counts_the_scenarios_that_ran_for_every_rule_holding(tmp_path
     thin = {rule: n for rule, n in expected.items() if n < THIN}
     assert thin, "giza's rulebook is a sliver today: the line must say so"
     (line,) = [line for line in run.out.splitlines() if line.startswith("depth: ")]
-    assert line.startswith(f"depth: {len(holding)} rules hold under this rule set")
+    assert line.startswith(f"depth: {len(holding)} rules an engine is held to here")
     assert all(f"{rule} ({n})" in line for rule, n in thin.items()), line
 
 
@@ -31,7 +31,7 @@ def test_a_rule_shown_by_three_scenarios_is_not_thin() -> None:
     depth = Depth({"A": THIN, "B": THIN - 1, "C": 0})
     assert depth.thin == {"B": THIN - 1, "C": 0}
     assert depth.summary() == (
-        "depth: 3 rules hold under this rule set, 2 shown by a scenario that ran; "
+        "depth: 3 rules an engine is held to here, 2 shown by a scenario that ran; "
         f"2 by fewer than {THIN}: B ({THIN - 1}), C (0)"
     )
     assert "fewer" not in Depth({"A": THIN}).summary()

@@ -308,11 +308,11 @@ class Depth:
         return {rule: n for rule, n in self.shown_by.items() if n < THIN}
 
     def summary(self) -> str:
-        """``depth: 40 rules hold under this rule set, 38 shown by a scenario that ran; 5 by
+        """``depth: 40 rules an engine is held to here, 38 shown by a scenario that ran; 5 by
         fewer than 3: UNDO-LAST-100 (0), ...``."""
         shown = sum(n > 0 for n in self.shown_by.values())
         line = (
-            f"depth: {len(self.shown_by)} rules hold under this rule set, "
+            f"depth: {len(self.shown_by)} rules an engine is held to here, "
             f"{shown} shown by a scenario that ran"
         )
         if self.thin:
