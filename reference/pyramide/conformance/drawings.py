@@ -25,7 +25,7 @@ The only thing borrowed from the reference package is the card notation
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -33,7 +33,6 @@ import pytest
 from ..cards import Card, CardError
 from ..layout import PYRAMID, Geometry, by_first_row
 from .adapter import FACE_DOWN, REVISION_2_SWITCHES, piles_json
-from .exchange import shown
 from .specdata import load_profiles, load_rules
 
 EMPTY = "--"
@@ -190,8 +189,3 @@ def trimmed(piles: list[list[str]]) -> list[list[str]]:
     while piles and not piles[-1]:
         piles.pop()
     return piles
-
-
-def draw_pyramid(rows: Sequence[Sequence[str | None]]) -> str:
-    """A pyramid as the rulebook draws it, for failure messages."""
-    return "\n".join(" ".join(shown(c) for c in row) for row in rows)

@@ -9,7 +9,7 @@ steps read many, and the last answer is the table they read.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..cards import Card
@@ -64,9 +64,7 @@ def table_lines(answer: dict[str, Any]) -> list[str]:
     """A snapshot's table drawn as the rulebook draws one: the pyramid's rows (``--`` for an
     empty place, ``??`` face down), then the piles that hold cards, the waste's top in
     brackets, and the status, score and counter."""
-    rows = [[shown(card) for card in row] for row in answer["pyramid"]]
-    width = max(len(row) for row in rows)
-    lines = ["  " * (width - len(row)) + "  ".join(row) for row in rows]
+    lines = pyramid_lines(answer["pyramid"])
     while lines and set(lines[-1].split()) <= {EMPTY}:
         lines.pop()  # rows left out at the bottom are empty
     piles = {"waste": answer["waste"], **more_piles(answer)}
@@ -83,6 +81,14 @@ def table_lines(answer: dict[str, Any]) -> list[str]:
         + (f", selected {answer['selected']}" if answer.get("selected") else "")
     )
     return lines
+
+
+def pyramid_lines(rows: Sequence[Sequence[str | None]]) -> list[str]:
+    """A pyramid's rows as the rulebook draws them, centred, every card in a column of its own
+    width (``10♦`` too), so that its rows, and two drawings side by side, line up."""
+    cells = [[shown(card) for card in row] for row in rows]
+    width = max((len(row) for row in cells), default=0)
+    return ["  " * (width - len(row)) + " ".join(f"{c:<3}" for c in row).rstrip() for row in cells]
 
 
 def more_piles(answer: dict[str, Any]) -> dict[str, list[str]]:

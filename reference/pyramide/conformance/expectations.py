@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from .adapter import Snapshot
 from .checks import CheckFailed
-from .exchange import shown, table_lines
+from .exchange import pyramid_lines, shown, table_lines
 
 EXPECTED, SHOWN = "expected", "shown"
 DIFFERS = "≠ "
@@ -91,16 +91,8 @@ def pyramids_differ(
 ) -> CheckFailed:
     """Two pyramids drawn side by side (:func:`difference`), down to the last row that holds a
     card in either: the rulebook leaves empty rows at the bottom out."""
-    left, right = drawn_rows(expected), drawn_rows(actual)
+    left, right = pyramid_lines(expected), pyramid_lines(actual)
     while left and right and all(set(side[-1].split()) <= {shown(None)} for side in (left, right)):
         left.pop()
         right.pop()
     return CheckFailed(difference(what, left, right))
-
-
-def drawn_rows(rows: Sequence[Sequence[str | None]]) -> list[str]:
-    """A pyramid's rows as the rulebook draws them, centred, every card in a column of its own
-    width so that two drawings side by side line up."""
-    cells = [[shown(card) for card in row] for row in rows]
-    width = max((len(row) for row in cells), default=0)
-    return ["  " * (width - len(row)) + " ".join(f"{c:<3}" for c in row).rstrip() for row in cells]

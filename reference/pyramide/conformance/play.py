@@ -19,8 +19,8 @@ from ..layout import GEOMETRIES, Geometry
 from . import pairing
 from .adapter import FACE_DOWN, MORE_PILES, Adapter, Snapshot, target_name
 from .checks import UNDO_DEPTH, CheckFailed, holding, require, tap_problems
-from .drawings import card_name, draw_pyramid
-from .exchange import shown
+from .drawings import card_name
+from .exchange import pyramid_lines, shown
 from .plugin import NOT_APPLICABLE
 from .recycling import RECYCLE_WITH_DRAW, combined, recycled_and_drew, undrawn
 from .rulesets import UnderTest
@@ -198,7 +198,9 @@ class Play:
             where = "in the stock"
         pytest.fail(
             f"cannot tap {shown(card)}: it is {where}, neither in the pyramid nor on top of the "
-            f"waste\npyramid:\n{draw_pyramid(snapshot.pyramid)}\nwaste: {list(snapshot.waste)}"
+            "waste\npyramid:\n"
+            + "\n".join(pyramid_lines(snapshot.pyramid))
+            + f"\nwaste: {list(snapshot.waste)}"
         )
 
     def target(self, words: str) -> str:
