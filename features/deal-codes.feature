@@ -34,7 +34,11 @@ Feature: Deal codes
           Q♣  2♣  8♦  10♦ 10♠ J♠
         7♣  10♣ 3♥  4♥  3♠  K♦  7♠
         """
-      And the waste is 7♦
+
+    @CODE-DOCUMENTED
+    Scenario: PY1-N-AAAAAAS turns the documented 7♦ onto the waste and leaves 23 cards in the stock
+      Given the deal PY1-N-AAAAAAS
+      Then the waste is 7♦
       And the stock holds 23 cards
 
     @CODE-DOCUMENTED @KING-ALONE @PAIR-THIRTEEN
@@ -97,6 +101,20 @@ Feature: Deal codes
         | PY1-N-AAAAAAJ |
         | PY1-N-AAAAAAA |
         | PY1-N-7777777 |
+
+      Examples: under Giza, the Triangle, the Spanish deck and King Tut
+        | code          |
+        | PY1-G-AAAAAAJ |
+        | PY1-G-AAAAAAA |
+        | PY1-G-7777777 |
+        | PY1-V-AAAAAAJ |
+        | PY1-V-AAAAAAA |
+        | PY1-V-7777777 |
+        | PY1-E-AAAAAAJ |
+        | PY1-E-AAAAAAA |
+        | PY1-E-7777777 |
+        | PY1-K-AAAAAAJ |
+        | PY1-K-AAAAAAA |
 
   Rule: OPEN-CODE-LETTER: What the letter in a deal code means
     The documents only show codes with the letter N. The reference engine reads the letter as the

@@ -31,6 +31,18 @@ Feature: The end of the game
       Then the game is won
 
     @END-WIN @WASTE-PAIRS @PAIR-THIRTEEN @PAIR-VALUES
+    Scenario: On the Triangle too, clearing its cards wins with cards left in the stock and the waste
+      The last card of the triangle lies alone in row 1; it pairs with the waste top.
+      Given a table:
+        """
+        --  --  --  5♠  --  --  --
+        waste: J♥ [8♦]
+        stock: 3♣ 9♥
+        """
+      When I tap 5♠ then the waste
+      Then the game is won
+
+    @END-WIN @WASTE-PAIRS @PAIR-THIRTEEN @PAIR-VALUES
     Scenario: The game is not won while a pyramid card is left
       Given a table:
         """
@@ -164,6 +176,24 @@ Feature: The end of the game
     for ever.
 
     Sources: app-fr « La fin de partie »; app-hu « A játszma vége ».
+
+    @END-PLAY-GOES-ON
+    Scenario Outline: No card can be removed, but the stock still holds a card: play goes on
+      Nothing pairs with 5♠ (no 8 is left), not even the stock's top card where it is in play,
+      and no King is free: only a draw remains, under any limit on the passes.
+      Given a table:
+        """
+            5♠
+        waste: <waste>
+        stock: <stock>
+        """
+      Then the game goes on
+
+      Examples:
+        | waste | stock |
+        | --    | 2♥    |
+        | [3♦]  | 2♥    |
+        | [3♦]  | 2♥ 4♣ |
 
     @END-PLAY-GOES-ON @RECYCLE-ORDER
     Scenario: No pyramid card can be removed, but the waste can be recycled: play goes on

@@ -261,3 +261,22 @@ Feature: Pairs that make 13
         | 5E    | 7P     | 5O 7B 7O  |
         | 7B    | 5E     | 5O 7P 7O  |
         | 5E    | 7O     | 5O 7P 7B  |
+
+    @PAIR-PLAYER-CHOOSES @PAIR-THIRTEEN
+    Scenario Outline: On the Triangle too, the player chooses among the pairs of 13
+      Row 1 of the triangle, with nothing on it, holds two 6s and three 7s: six pairs for five
+      free cards.
+      Given a table:
+        """
+        6♠  7♥  6♦  7♣  7♦  --  --
+        stock: 2♥
+        """
+      When I tap <first> then <second>
+      Then <first> and <second> are removed
+      And the cards left in row 1 are <left>
+
+      Examples:
+        | first | second | left      |
+        | 6♠    | 7♥     | 6♦ 7♣ 7♦  |
+        | 7♦    | 6♠     | 7♥ 6♦ 7♣  |
+        | 6♦    | 7♣     | 6♠ 7♥ 7♦  |

@@ -54,8 +54,8 @@ Feature: Scoring
     Sources: app-fr « La marque »; app-hu « A pontozás ».
 
     @SCORE-NOTHING-ELSE @SCORE-PYRAMID-CARD @PAIR-THIRTEEN @PAIR-VALUES @KING-ALONE @WASTE-PAIRS
-    @STOCK-DRAW @RECYCLE-ORDER
-    Scenario Outline: Waste cards, draws and recycles earn nothing
+    @STOCK-DRAW
+    Scenario Outline: Waste cards and draws earn nothing
       Given a table:
         """
               Q♠
@@ -73,7 +73,36 @@ Feature: Scoring
         | a King from the waste                        | the waste                        | 0     |
         | the waste King, then a pyramid card and 4♠   | the waste, 9♣ then the waste     | 10    |
         | a draw                                       | the stock                        | 0     |
-        | a draw and a recycle                         | the stock, the stock             | 0     |
+
+    @SCORE-NOTHING-ELSE @STOCK-DRAW @RECYCLE-ORDER
+    Scenario: A recycle earns nothing either
+      Given a table:
+        """
+              Q♠
+            5♣  8♣
+          4♦  9♣  K♥
+        waste: 4♠ [K♣]
+        stock: 8♥
+        """
+      When I tap the stock, the stock
+      Then the score is 0
+
+    @SCORE-NOTHING-ELSE @VAR-GIZA-RESERVE-TOPS @PAIR-THIRTEEN @KING-ALONE
+    Scenario: On Giza's reserves too, the cards taken from them earn nothing
+      Two reserve tops pair with each other and a King leaves a reserve alone: no pyramid card is
+      removed, so the score stays 0.
+      Given a table:
+        """
+              Q♠
+            5♣  8♣
+        reserve 1: 4♠ [K♣]
+        reserve 2: [9♦]
+        """
+      When I tap reserve 1
+      And I tap reserve 1 then reserve 2
+      Then the score is 0
+      And reserve 1 is empty
+      And reserve 2 is empty
 
   Rule: SCORE-WIN-280: A won game is always worth 280
     A won game always ends with exactly 280 points: 28 pyramid cards at 10 each, whatever the line
@@ -115,7 +144,7 @@ Feature: Scoring
 
     Sources: classic « Victoire »; aisleriot « Scoring »; soliterm « pyramid.py ».
 
-    @SCORE-ONE-PER-CARD
+    @SCORE-ONE-PER-CARD @DEAL-DECK
     Scenario: A game that scores one point per card counts every card removed from the table
       AisleRiot's Thirteen scores one point for each card removed, from the pyramid, the waste
       or the stock; the cards this table leaves out count as removed already (52 − 6 = 46).

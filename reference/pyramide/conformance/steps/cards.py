@@ -135,6 +135,18 @@ def numbered_pile_is(play: Play, pile: str, cards: str) -> None:
     expect_equal(f"{pile}, bottom to top", cards_in(cards), held)
 
 
+@then(parsers.re(r"the top of " + PILE_NAME + r" is (?P<card>\S+)"))
+def numbered_pile_top(play: Play, pile: str, card: str) -> None:
+    """A pile's top card alone, as ``the waste top is`` says the waste's."""
+    held = play.now.pile(PILE_NAMED[pile])
+    expect_equal(f"the top of {pile}", card_name(card), held[-1] if held else None)
+
+
+@then(parsers.re(PILE_NAME + r" holds (?P<count>\d+) cards?"))
+def numbered_pile_holds(play: Play, pile: str, count: str) -> None:
+    expect_equal(f"the cards in {pile}", int(count), len(play.now.pile(PILE_NAMED[pile])))
+
+
 @then(
     parsers.re(r"the (?P<count>\d) (?P<kind>reserves|waste piles) hold (?P<each>\d+) cards? each")
 )

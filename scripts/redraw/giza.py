@@ -1,0 +1,82 @@
+"""The app's scenarios on Giza's tables: the waste becomes the first reserve pile.
+
+The app's waste and a Giza reserve pile behave alike: cards lie on it bottom to top, only its
+top card is in play, it pairs with a free pyramid card or goes alone if a King, and the card
+under it comes into play once it leaves. So a scenario that never draws, recycles or looks at
+the stock shows the same rules with its waste drawn as ``reserve 1``. Its stock, if it has one,
+is left off the table: the scenario never touches it, but a stock keeps the game going, so a
+scenario that also reads the game's status or the end's message is left out. A scenario with
+no waste gets a *prop* on reserve 8, a card whose partners appear nowhere in it, so that its
+table is Giza's alone (a table of nothing but a pyramid would be the app's as well) while no
+pair or move changes.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pyramide.conformance.drawings import parse_table
+from pyramide.conformance.exchange import shown
+from pyramide.layout import PYRAMID
+
+from .common import LeftOut, inert_cards, map_steps, retagged, table_text
+from .source import Scenario, Step
+
+PROFILE = "giza"
+RESERVES = 8
+TITLE = "The app's rules on Giza's tables"
+INTRODUCTION = (
+    "The app's scenarios that never draw from the stock, drawn again on Giza's table (profile"
+    " giza): the waste becomes reserve 1, whose top card is in play as the waste top is, and the"
+    " stock is left off since nothing is drawn from it; where there is no waste, reserve 8 holds"
+    " a prop, a card whose partners are nowhere in the game, which never pairs. FREE-WASTE-TOP"
+    " and WASTE-PAIRS are replaced by VAR-GIZA-RESERVE-TOPS, which says the same of every"
+    " reserve top."
+)
+COUNTERPARTS = {"FREE-WASTE-TOP": "VAR-GIZA-RESERVE-TOPS", "WASTE-PAIRS": "VAR-GIZA-RESERVE-TOPS"}
+"""The app's waste rules and the reserve rule restating them."""
+UNCARRIED = re.compile(r"stock|beneath the waste|recycle|draw")
+"""Steps about what Giza has not: a stock to draw from and recycle, the cards under the top."""
+STATUS = re.compile(r"the game |messages? is shown|does not read")
+"""Steps that a stock left off the table could change: the status and the end's message."""
+ON_THE_WASTE = {
+    re.compile(r"\bthe waste top is\b"): "the top of reserve 1 is",
+    re.compile(r"\bthe waste holds\b"): "reserve 1 holds",
+    re.compile(r"\bthe waste\b"): "reserve 1",
+}
+DRAWING = "STOCK-DRAW"
+"""An outline tags every example with it when one example draws; an example that never touches
+the stock does not show it, and is redrawn without it."""
+
+
+def redraw(scenario: Scenario) -> tuple[Scenario, str]:
+    """The scenario on Giza's table and where it comes from, or :class:`LeftOut`."""
+    if not any(UNCARRIED.search(step.text) for step in scenario.steps):
+        scenario = scenario.retagged(tuple(t for t in scenario.tags if t != DRAWING))
+    tags = retagged(scenario, PROFILE, COUNTERPARTS)
+    start = parse_table(scenario.steps[0].docstring or "", PYRAMID)
+    steps = scenario.steps
+    if start["stock"] and any(STATUS.search(step.text) for step in steps):
+        raise LeftOut("its stock would keep the game going, and it reads the game's status")
+
+    prop = None if start["waste"] else next(inert_cards(scenario))
+
+    def change(step: Step) -> Step:
+        if UNCARRIED.search(step.text):
+            raise LeftOut(f"the step {step.text!r} needs a stock or a waste")
+        text = step.text
+        for words, on_reserve in ON_THE_WASTE.items():
+            text = words.sub(on_reserve, text)
+        if step.docstring is None:
+            return Step(step.keyword, text)
+        layout = parse_table(step.docstring, PYRAMID)
+        reserves = [layout["waste"]]
+        if step is scenario.steps[0] and prop is not None:
+            reserves = [[]] * (RESERVES - 1) + [[prop]]
+        layout = {**layout, "reserves": reserves, "waste": [], "stock": []}
+        return Step(step.keyword, text, table_text(layout))
+
+    note = f"From {scenario.file}."
+    if prop is not None:
+        note += f" Prop: {shown(prop)} on reserve {RESERVES}."
+    return map_steps(scenario, change).retagged(tags), note
