@@ -6,7 +6,9 @@ Each case runs the whole suite in-process against one faulty adapter of ``wrong_
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -18,6 +20,7 @@ from pyramide.conformance.plugin import (
     OUTSIDE,
     scenario_profile,
 )
+from pyramide.conformance.results import THIN
 from pyramide.conformance.specdata import load_profiles, load_rules
 
 from . import wrong_adapters
@@ -210,7 +213,7 @@ def test_every_open_point_has_an_engine_settling_it_the_other_way() -> None:
 
 
 def test_an_engine_showing_french_texts_passes_and_the_hungarian_checks_do_not_apply() -> None:
-    outcomes = run("FrenchTexts")
+    outcomes = reference_run("app")
     assert outcomes.with_outcome("failed") == []
     not_applicable = skipped_as(outcomes, NOT_APPLICABLE)
     assert not_applicable and all("[hu-" in node for node in not_applicable)
@@ -241,10 +244,66 @@ def holds_under(profile: str, tags: set[str]) -> bool:
     return (about in (None, profile)) and all(profile in rules[t].profiles for t in tags & RULE_IDS)
 
 
+@cache
+def reference_run(profile: str) -> Outcomes:
+    """The whole rulebook against the reference (French texts) under a named profile, once."""
+    return run("FrenchTexts", "--pyramide-profile", profile)
+
+
+DEPTH_SHARE = 0.6
+"""Issue 26: every named profile checks at least this share of the app's scenarios."""
+
+
+STILL_THIN: dict[str, tuple[str, ...]] = {
+    "aisleriot-thirteen": ("CODE-DOCUMENTED",),
+    "apophis": (
+        "RECYCLE-UNLIMITED",
+        "SCORE-NOTHING-ELSE",
+        "UNDO-RESTORES",
+        "UNDO-COUNTER-KEEPS",
+        "CODE-REDEAL",
+    ),
+    "pysolfc-apophis": ("SCORE-NOTHING-ELSE", "UNDO-COUNTER-KEEPS", "CODE-REDEAL"),
+    "king-tut": ("RECYCLE-UNLIMITED", "SCORE-NOTHING-ELSE", "UNDO-RESTORES", "UNDO-COUNTER-KEEPS"),
+    "kp-pyramids": (
+        "FREE-WASTE-TOP",
+        "TAP-SELECT",
+        "END-WIN",
+        "SCORE-PYRAMID-CARD",
+        "SCORE-NOTHING-ELSE",
+        "MOVES-COUNT",
+        "UNDO-RESTORES",
+        "UNDO-COUNTER-KEEPS",
+        "CODE-DOCUMENTED",
+    ),
+}
+"""The rules still shown by fewer scenarios than issue 26 asks, by profile: named so that the
+gap is known, and so that this test fails when it grows (Apophis's list holds its rules both as
+PySolFC deals and as the page's player chooses, while both rule sets are being written)."""
+
+
+def shown_by(outcomes: Outcomes) -> Counter[str]:
+    """Rule → passed scenarios tagged with it (the report's depth)."""
+    return Counter(rule for n in outcomes.with_outcome("passed") for rule in outcomes.tags[n])
+
+
 @pytest.mark.parametrize("profile", [name for name in load_profiles().profiles if name != "app"])
 def test_the_whole_rulebook_of_a_profile_runs_and_the_reference_passes_it(profile: str) -> None:
-    """Every scenario whose rules hold under the profile runs under it; the rest is outside."""
-    outcomes = run("FrenchTexts", "--pyramide-profile", profile)
+    """Every scenario whose rules hold under the profile runs under it; the rest is outside.
+    And the run is deep (issue 26): at least 60 % as many scenarios as the app's, and every
+    rule an engine is held to there shown by at least min(3, the app's count) of them."""
+    outcomes, app = reference_run(profile), reference_run("app")
+    assert len(outcomes.with_outcome("passed")) >= DEPTH_SHARE * len(app.with_outcome("passed"))
+    shown, app_shown = shown_by(outcomes), shown_by(app)
+    profiles = load_profiles()
+    states = profiles.states(profiles.profiles[profile].switches)
+    held = [
+        rule.id
+        for rule in load_rules().rules.values()
+        if rule.holds(states) and rule.status != IMPLEMENTATION_DEFINED
+    ]
+    thin = {rule: shown[rule] for rule in held if shown[rule] < min(THIN, app_shown[rule])}
+    assert set(thin) <= set(STILL_THIN.get(profile, ())), f"thin under {profile}: {thin}"
     shaped = [
         n for n in skipped_as(outcomes, OUTSIDE) if TABLE_OF_ANOTHER_GAME.search(outcomes.text[n])
     ]
@@ -300,6 +359,11 @@ ZOO.extend(
         Wrong("UndoReachesTen", ("UNDO-LAST-100",), "giza"),
         Wrong("UndoReachesTen", ("UNDO-LAST-100",), "triangle"),
         Wrong("UndoReachesTen", ("UNDO-LAST-100",), "spanish"),
+        # issue 26: the app's rules redrawn on the variants' own tables (features/redrawn)
+        Wrong("SelectionNotShown", ("TAP-SELECT",), "triangle"),
+        Wrong("UndoKeepsThePoints", ("UNDO-RESTORES",), "giza"),
+        Wrong("NoSumMessage", ("VAR-SPANISH-PAIRS-TWELVE",), "spanish"),
+        Wrong("BlockedCardsGetSelected", ("TAP-BLOCKED",), "spanish"),
     ]
 )
 
