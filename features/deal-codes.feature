@@ -36,6 +36,11 @@ Feature: Deal codes
         """
 
     @CODE-DOCUMENTED
+    Scenario: PY1-N-AAAAAAS deals the documented bottom row, which shows face up in any rule set
+      Given the deal PY1-N-AAAAAAS
+      Then the cards left in row 7 are 7♣ 10♣ 3♥ 4♥ 3♠ K♦ 7♠
+
+    @CODE-DOCUMENTED
     Scenario: PY1-N-AAAAAAS turns the documented 7♦ onto the waste and leaves 23 cards in the stock
       Given the deal PY1-N-AAAAAAS
       Then the waste is 7♦

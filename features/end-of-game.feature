@@ -42,7 +42,7 @@ Feature: The end of the game
       When I tap 5♠ then the waste
       Then the game is won
 
-    @END-WIN @WASTE-PAIRS @PAIR-THIRTEEN @PAIR-VALUES
+    @END-WIN @WASTE-PAIRS @PAIR-THIRTEEN @PAIR-VALUES @KING-ALONE
     Scenario: The game is not won while a pyramid card is left
       Given a table:
         """

@@ -13,7 +13,7 @@ Feature: The move counter
 
     Sources: app-fr « La marque »; app-hu « A pontozás ».
 
-    @MOVES-COUNT @PAIR-THIRTEEN @PAIR-VALUES @KING-ALONE @WASTE-PAIRS @STOCK-DRAW
+    @MOVES-COUNT @PAIR-THIRTEEN @PAIR-VALUES @KING-ALONE @WASTE-PAIRS
     Scenario Outline: What counts as a move
       Given a table:
         """
@@ -33,8 +33,20 @@ Feature: The move counter
         | a King of the pyramid                   | K♥                           | 1     |
         | a King from the waste                   | the waste                    | 1     |
         | the waste King, then a pair with 4♠     | the waste, 9♣ then the waste | 2     |
-        | a draw                                  | the stock                    | 1     |
         | a covered card                          | Q♠                           | 0     |
+
+    @MOVES-COUNT @STOCK-DRAW
+    Scenario: A draw counts as a move
+      Given a table:
+        """
+              Q♠
+            5♣  8♣
+          4♦  9♣  K♥
+        waste: 4♠ [K♣]
+        stock: 8♥
+        """
+      When I tap the stock
+      Then the move counter is 1
 
     @MOVES-COUNT @TAP-SELECT @PAIR-MISMATCH @STOCK-DRAW
     Scenario Outline: Selecting a card, or trying a wrong sum, is not a move
@@ -68,7 +80,7 @@ Feature: The move counter
       Then the stock holds 3 cards
       And the move counter is 2
 
-    @MOVES-COUNT @STOCK-DRAW
+    @MOVES-COUNT @STOCK-DRAW @KING-ALONE
     Scenario: A tap on the stock with nothing to draw or recycle is not a move
       The stock and the waste are both empty; the K♣ is still there to play.
       Given a table:

@@ -180,7 +180,7 @@ Feature: Pairs that make 13
     app-hu « Az app döntései és a hagyományos szabály »;
     traditional « 7. Règles spéciales et situations ».
 
-    @PAIR-NOT-COVERING @FREE-PYRAMID
+    @PAIR-NOT-COVERING @FREE-PYRAMID @KING-ALONE
     Scenario Outline: A card does not pair with the card still lying on it
       Once the K♥ is removed, only the 7♣ still covers the 6♦: they make 13 but stay.
       Given a table:

@@ -47,6 +47,28 @@ Feature: Scoring
       And I tap 5♣ then 8♣
       Then the score is 50
 
+    @SCORE-PYRAMID-CARD @MOVES-COUNT @PAIR-THIRTEEN @KING-ALONE
+    Scenario Outline: With a single card on the waste too, each pyramid card removed scores 10
+      One card on the waste is a table every rule set with a stock can have, the ones whose
+      waste keeps only the last card drawn included.
+      Given a table:
+        """
+              Q♠
+            5♣  8♣
+          4♦  9♣  K♥
+        waste: [K♣]
+        stock: K♦ 8♥
+        """
+      When I tap <taps>
+      Then the score is <score>
+      And the move counter is <moves>
+
+      Examples:
+        | removal                        | taps            | score | moves |
+        | a pair of two pyramid cards    | 4♦ then 9♣      | 20    | 1     |
+        | a King of the pyramid          | K♥              | 10    | 1     |
+        | a pair, then a King            | 4♦ then 9♣, K♥  | 30    | 2     |
+
   Rule: SCORE-NOTHING-ELSE: Waste cards, draws and recycles score nothing
     A card taken from the waste, or from any pile outside the pyramid, adds nothing (a King removed
     from the waste scores 0), and drawing or recycling neither adds nor costs points.
@@ -54,8 +76,7 @@ Feature: Scoring
     Sources: app-fr « La marque »; app-hu « A pontozás ».
 
     @SCORE-NOTHING-ELSE @SCORE-PYRAMID-CARD @PAIR-THIRTEEN @PAIR-VALUES @KING-ALONE @WASTE-PAIRS
-    @STOCK-DRAW
-    Scenario Outline: Waste cards and draws earn nothing
+    Scenario Outline: Waste cards earn nothing
       Given a table:
         """
               Q♠
@@ -72,7 +93,19 @@ Feature: Scoring
         | removal                                      | taps                             | score |
         | a King from the waste                        | the waste                        | 0     |
         | the waste King, then a pyramid card and 4♠   | the waste, 9♣ then the waste     | 10    |
-        | a draw                                       | the stock                        | 0     |
+
+    @SCORE-NOTHING-ELSE @STOCK-DRAW
+    Scenario: A draw earns nothing
+      Given a table:
+        """
+              Q♠
+            5♣  8♣
+          4♦  9♣  K♥
+        waste: 4♠ [K♣]
+        stock: 8♥
+        """
+      When I tap the stock
+      Then the score is 0
 
     @SCORE-NOTHING-ELSE @STOCK-DRAW @RECYCLE-ORDER
     Scenario: A recycle earns nothing either
@@ -89,20 +122,41 @@ Feature: Scoring
 
     @SCORE-NOTHING-ELSE @VAR-GIZA-RESERVE-TOPS @PAIR-THIRTEEN @KING-ALONE
     Scenario: On Giza's reserves too, the cards taken from them earn nothing
-      Two reserve tops pair with each other and a King leaves a reserve alone: no pyramid card is
-      removed, so the score stays 0.
+      A King leaves a reserve alone for nothing; a reserve top paired with a pyramid card adds
+      only the pyramid card's 10.
       Given a table:
         """
               Q♠
             5♣  8♣
         reserve 1: 4♠ [K♣]
-        reserve 2: [9♦]
+        reserve 2: [5♦]
         """
       When I tap reserve 1
-      And I tap reserve 1 then reserve 2
       Then the score is 0
-      And reserve 1 is empty
+      When I tap 8♣ then reserve 2
+      Then the score is 10
       And reserve 2 is empty
+
+    @SCORE-NOTHING-ELSE @KING-ALONE @WASTE-PAIRS @PAIR-THIRTEEN
+    Scenario Outline: With a single card on the waste too, only the pyramid's cards score
+      One card on the waste is a table every rule set with a stock can have, the ones whose
+      waste keeps only the last card drawn included.
+      Given a table:
+        """
+              Q♠
+            5♣  8♣
+          4♦  9♣  K♥
+        waste: <waste>
+        stock: K♦ 8♥
+        """
+      When I tap <taps>
+      Then the score is <score>
+
+      Examples:
+        | removal                              | waste | taps              | score |
+        | the King on the waste                | [K♣]  | the waste         | 0     |
+        | a pyramid card with the waste's card | [4♠]  | 9♣ then the waste | 10    |
+        | a pyramid King, then the waste King  | [K♣]  | K♥, the waste     | 10    |
 
   Rule: SCORE-WIN-280: A won game is always worth 280
     A won game always ends with exactly 280 points: 28 pyramid cards at 10 each, whatever the line
@@ -133,6 +187,32 @@ Feature: Scoring
       And I tap A♣ then Q♣
       Then the score is 270
       And the stock holds 23 cards
+      When I tap K♣
+      Then the game is won
+      And the score is 280
+
+    @SCORE-WIN-280 @VAR-STRICT-WIN @PAIR-THIRTEEN @KING-ALONE
+    Scenario: Under the strict win too, the whole table cleared is worth 280: the waste's cards score nothing
+      The pyramid's two Queens pair with the two Aces of the waste; the last King empties the table.
+      Given a table:
+        """
+                    K♣
+                  Q♥  Q♣
+                K♦  2♣  J♣
+              3♣  10♣ 4♣  9♣
+            K♥  5♣  8♣  6♣  7♣
+          A♦  Q♦  2♦  J♦  3♦  10♦
+        K♠  4♦  9♦  5♦  8♦  6♦  7♦
+        waste: A♣ [A♥]
+        """
+      When I tap K♠, 4♦ then 9♦, 5♦ then 8♦, 6♦ then 7♦
+      And I tap A♦ then Q♦, 2♦ then J♦, 3♦ then 10♦
+      And I tap K♥, 5♣ then 8♣, 6♣ then 7♣
+      And I tap 3♣ then 10♣, 4♣ then 9♣
+      And I tap K♦, 2♣ then J♣
+      And I tap Q♥ then the waste, Q♣ then the waste
+      Then the score is 270
+      And the waste is empty
       When I tap K♣
       Then the game is won
       And the score is 280

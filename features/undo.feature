@@ -15,7 +15,7 @@ Feature: Undo
 
     Sources: app-fr « Annuler et code de partie »; app-hu « Visszavonás és játszmakód ».
 
-    @UNDO-RESTORES @PAIR-THIRTEEN @PAIR-VALUES @KING-ALONE @STOCK-DRAW
+    @UNDO-RESTORES @PAIR-THIRTEEN @PAIR-VALUES @KING-ALONE
     Scenario Outline: Undo puts the cards back and takes the points off
       Given a table:
         """
@@ -34,7 +34,20 @@ Feature: Undo
         | a pair of two pyramid cards | 4♦ then 9♣           |
         | a King of the pyramid       | K♥                   |
         | a King from the waste       | the waste            |
-        | a draw                      | the stock            |
+
+    @UNDO-RESTORES @STOCK-DRAW
+    Scenario: Undo puts a drawn card back on the stock
+      Given a table:
+        """
+              Q♠
+            5♣  8♣
+          4♦  9♣  K♥
+        waste: 4♠ [K♣]
+        stock: 8♥
+        """
+      When I tap the stock
+      And I undo
+      Then the cards and the score are as they were at the start
 
     @UNDO-RESTORES @RECYCLE-ORDER @STOCK-DRAW
     Scenario: Undo takes back a recycle, then the draw before it
@@ -76,7 +89,7 @@ Feature: Undo
 
     Sources: app-fr « Annuler et code de partie »; app-hu « Visszavonás és játszmakód ».
 
-    @UNDO-COUNTER-KEEPS @MOVES-COUNT @PAIR-THIRTEEN @PAIR-VALUES @KING-ALONE @STOCK-DRAW
+    @UNDO-COUNTER-KEEPS @MOVES-COUNT @PAIR-THIRTEEN @PAIR-VALUES @KING-ALONE
     Scenario Outline: Undo never lowers the move counter
       Whether undoing is itself a move is left open; either way the moves played stay counted.
       Given a table:
@@ -94,8 +107,43 @@ Feature: Undo
       Examples:
         | action                      | taps                     | moves |
         | a pair of two pyramid cards | 4♦ then 9♣               | 1     |
-        | a King, then a draw         | K♥, the stock            | 2     |
+        | a King of the pyramid       | K♥                       | 1     |
         | a King from the waste       | the waste                | 1     |
+
+    @UNDO-COUNTER-KEEPS @MOVES-COUNT @KING-ALONE @STOCK-DRAW
+    Scenario: Undoing a draw leaves the moves played counted
+      Given a table:
+        """
+              Q♠
+            5♣  8♣
+          4♦  9♣  K♥
+        waste: 4♠ [K♣]
+        stock: 8♥
+        """
+      When I tap K♥, the stock
+      And I undo
+      Then the move counter is at least 2
+
+    @UNDO-COUNTER-KEEPS @UNDO-RESTORES @PAIR-THIRTEEN @KING-ALONE
+    Scenario Outline: With a single card on the waste too, undo takes a move back and the move stays counted
+      Given a table:
+        """
+              Q♠
+            5♣  8♣
+          4♦  9♣  K♥
+        waste: [K♣]
+        stock: K♦ 8♥
+        """
+      When I tap <taps>
+      And I undo
+      Then the cards and the score are as they were at the start
+      And the move counter is at least 1
+
+      Examples:
+        | action                         | taps          |
+        | a pair of two pyramid cards    | 4♦ then 9♣    |
+        | a King of the pyramid          | K♥            |
+        | the King on the waste          | the waste     |
 
     @UNDO-COUNTER-KEEPS @OPEN-UNDO-NOT-A-MOVE @implementation-defined
     Scenario: Undoing is not a move: the counter neither rises nor falls

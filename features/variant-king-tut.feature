@@ -93,6 +93,21 @@ Feature: Variant: King Tut, three cards at a draw
       Then the waste is 2♣ 3♣ 4♣ 5♣
       And the stock is empty
 
+    @VAR-KING-TUT-DRAW-THREE @RECYCLE-UNLIMITED @END-PLAY-GOES-ON
+    Scenario: Three cards at a draw, and the stock is still turned over without limit
+      Five stock cards take two draws, then a recycle: 30 taps are ten passes, and play goes on.
+      Given a table:
+        """
+            5♠
+          Q♥  9♥
+        stock: 2♣ 3♣ 4♣ 6♣ 7♣
+        """
+      When I tap the stock 30 times
+      Then the stock holds 5 cards
+      And the waste is empty
+      And the move counter is 30
+      And the game goes on
+
     @VAR-KING-TUT-DRAW-THREE @UNDO-RESTORES @UNDO-COUNTER-KEEPS
     Scenario: Undo takes the three cards of a draw back to the stock
       Given a table:

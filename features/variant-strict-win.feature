@@ -59,32 +59,6 @@ Feature: Variant: the strict win
       When I tap 6♦ then the waste
       Then the game is won
 
-    @VAR-STRICT-WIN @SCORE-WIN-280 @PAIR-THIRTEEN @KING-ALONE
-    Scenario: The whole table cleared is still worth 280: the waste's cards score nothing
-      The pyramid's two Queens pair with the two Aces of the waste; the last King empties the table.
-      Given a table:
-        """
-                    K♣
-                  Q♥  Q♣
-                K♦  2♣  J♣
-              3♣  10♣ 4♣  9♣
-            K♥  5♣  8♣  6♣  7♣
-          A♦  Q♦  2♦  J♦  3♦  10♦
-        K♠  4♦  9♦  5♦  8♦  6♦  7♦
-        waste: A♣ [A♥]
-        """
-      When I tap K♠, 4♦ then 9♦, 5♦ then 8♦, 6♦ then 7♦
-      And I tap A♦ then Q♦, 2♦ then J♦, 3♦ then 10♦
-      And I tap K♥, 5♣ then 8♣, 6♣ then 7♣
-      And I tap 3♣ then 10♣, 4♣ then 9♣
-      And I tap K♦, 2♣ then J♣
-      And I tap Q♥ then the waste, Q♣ then the waste
-      Then the score is 270
-      And the waste is empty
-      When I tap K♣
-      Then the game is won
-      And the score is 280
-
     @VAR-STRICT-WIN
     Scenario: A card left in the pyramid keeps the game from being won, whatever else is removed
       The 5♠ still lies under the 9♦, the two make no pair, and there is nothing left to draw.

@@ -121,3 +121,28 @@ Feature: Variant: the waste keeps only the last card drawn
       When I tap the stock 23 times
       Then the stock is empty
       And the waste holds 1 card
+
+    @VAR-WASTE-LAST-ONLY @FREE-WASTE-TOP @TAP-SELECT @WASTE-PAIRS @PAIR-THIRTEEN
+    Scenario: The card drawn is in play: tapped, it is selected, and it pairs with the pyramid
+      Given a table:
+        """
+            5♠
+        stock: 8♦ 2♥
+        """
+      When I tap the stock
+      And I tap the waste
+      Then 8♦ is selected
+      When I tap 5♠
+      Then 5♠ and 8♦ are removed
+
+    @VAR-WASTE-LAST-ONLY @END-WIN @WASTE-PAIRS @PAIR-THIRTEEN
+    Scenario: Clearing the pyramid with the last card drawn wins, cards left in the stock or not
+      Given a table:
+        """
+            5♠
+        waste: [J♥]
+        stock: 8♦ 3♣
+        """
+      When I tap the stock
+      And I tap 5♠ then the waste
+      Then the game is won

@@ -168,12 +168,13 @@ Feature: The app's rules on Giza's tables
 
   @FREE-PYRAMID @KING-ALONE
   Scenario: A covered King stays
-    From free-cards.feature. Prop: A♠ on reserve 8.
+    From free-cards.feature. Prop: K♠ on reserve 8, which keeps the game going as the app's stock
+    did.
     Given a table:
       """
         K♥
       2♣  9♥
-      reserve 8: [A♠]
+      reserve 8: [K♠]
       """
     When I tap K♥
     Then K♥ is still in the pyramid
@@ -247,7 +248,7 @@ Feature: The app's rules on Giza's tables
 
   @KING-ALONE
   Scenario: A free King of the pyramid is removed with one tap
-    From kings.feature. Prop: A♠ on reserve 8.
+    From kings.feature. Prop: A♠ on reserve 8, which never pairs.
     Given a table:
       """
         5♠
@@ -277,7 +278,7 @@ Feature: The app's rules on Giza's tables
 
   @MSG-TEXTS @TAP-BLOCKED @FREE-PYRAMID
   Scenario: The blocked-card message, word for word [fr, Cette carte est bloquée par une autre]
-    From messages.feature. Prop: A♠ on reserve 8.
+    From messages.feature. Prop: A♠ on reserve 8, which never pairs.
     Given a table:
       """
         5♣
@@ -289,7 +290,7 @@ Feature: The app's rules on Giza's tables
 
   @MSG-TEXTS @TAP-BLOCKED @FREE-PYRAMID
   Scenario: The blocked-card message, word for word [hu, Ezt a lapot egy másik lap takarja]
-    From messages.feature. Prop: A♠ on reserve 8.
+    From messages.feature. Prop: A♠ on reserve 8, which never pairs.
     Given a table:
       """
         5♣
@@ -301,24 +302,24 @@ Feature: The app's rules on Giza's tables
 
   @MSG-TEXTS @PAIR-MISMATCH
   Scenario: The wrong-sum message, word for word [fr, La somme doit être égale à 13]
-    From messages.feature. Prop: A♠ on reserve 8.
+    From messages.feature. Prop: K♠ on reserve 8, which keeps the game going as the app's stock did.
     Given a table:
       """
         5♣
       9♦  3♠
-      reserve 8: [A♠]
+      reserve 8: [K♠]
       """
     When I tap 9♦ then 3♠
     Then the player reads « La somme doit être égale à 13 » in fr
 
   @MSG-TEXTS @PAIR-MISMATCH
   Scenario: The wrong-sum message, word for word [hu, Az összegnek ennyinek kell lennie: 13]
-    From messages.feature. Prop: A♠ on reserve 8.
+    From messages.feature. Prop: K♠ on reserve 8, which keeps the game going as the app's stock did.
     Given a table:
       """
         5♣
       9♦  3♠
-      reserve 8: [A♠]
+      reserve 8: [K♠]
       """
     When I tap 9♦ then 3♠
     Then the player reads « Az összegnek ennyinek kell lennie: 13 » in hu
@@ -432,7 +433,7 @@ Feature: The app's rules on Giza's tables
 
   @PAIR-VALUES @PAIR-THIRTEEN
   Scenario: Two free cards worth 13 together leave the pyramid [A♥, Q♠]
-    From pairs.feature. Prop: 2♠ on reserve 8.
+    From pairs.feature. Prop: 2♠ on reserve 8, which never pairs.
     Given a table:
       """
         K♦
@@ -448,7 +449,7 @@ Feature: The app's rules on Giza's tables
 
   @PAIR-VALUES @PAIR-THIRTEEN
   Scenario: Two free cards worth 13 together leave the pyramid [2♦, J♣]
-    From pairs.feature. Prop: A♠ on reserve 8.
+    From pairs.feature. Prop: A♠ on reserve 8, which never pairs.
     Given a table:
       """
         K♦
@@ -464,7 +465,7 @@ Feature: The app's rules on Giza's tables
 
   @PAIR-VALUES @PAIR-THIRTEEN
   Scenario: Two free cards worth 13 together leave the pyramid [3♠, 10♥]
-    From pairs.feature. Prop: A♠ on reserve 8.
+    From pairs.feature. Prop: A♠ on reserve 8, which never pairs.
     Given a table:
       """
         K♦
@@ -480,7 +481,7 @@ Feature: The app's rules on Giza's tables
 
   @PAIR-VALUES @PAIR-THIRTEEN
   Scenario: Two free cards worth 13 together leave the pyramid [4♣, 9♦]
-    From pairs.feature. Prop: A♠ on reserve 8.
+    From pairs.feature. Prop: A♠ on reserve 8, which never pairs.
     Given a table:
       """
         K♦
@@ -496,7 +497,7 @@ Feature: The app's rules on Giza's tables
 
   @PAIR-VALUES @PAIR-THIRTEEN
   Scenario: Two free cards worth 13 together leave the pyramid [5♥, 8♠]
-    From pairs.feature. Prop: A♠ on reserve 8.
+    From pairs.feature. Prop: A♠ on reserve 8, which never pairs.
     Given a table:
       """
         K♦
@@ -512,7 +513,7 @@ Feature: The app's rules on Giza's tables
 
   @PAIR-VALUES @PAIR-THIRTEEN
   Scenario: Two free cards worth 13 together leave the pyramid [6♦, 7♣]
-    From pairs.feature. Prop: A♠ on reserve 8.
+    From pairs.feature. Prop: A♠ on reserve 8, which never pairs.
     Given a table:
       """
         K♦
@@ -528,7 +529,7 @@ Feature: The app's rules on Giza's tables
 
   @PAIR-VALUES @PAIR-THIRTEEN
   Scenario: Two free cards worth 13 together leave the pyramid [Q♣, A♣]
-    From pairs.feature. Prop: 2♠ on reserve 8.
+    From pairs.feature. Prop: 2♠ on reserve 8, which never pairs.
     Given a table:
       """
         K♦
@@ -544,7 +545,7 @@ Feature: The app's rules on Giza's tables
 
   @PAIR-VALUES @PAIR-THIRTEEN
   Scenario: Two free cards worth 13 together leave the pyramid [10♦, 3♦]
-    From pairs.feature. Prop: A♠ on reserve 8.
+    From pairs.feature. Prop: A♠ on reserve 8, which never pairs.
     Given a table:
       """
         K♦
@@ -560,12 +561,12 @@ Feature: The app's rules on Giza's tables
 
   @PAIR-VALUES
   Scenario: Two cards that do not make 13 both stay [7♣, 7♠]
-    From pairs.feature. Prop: A♠ on reserve 8.
+    From pairs.feature. Prop: K♠ on reserve 8, which keeps the game going as the app's stock did.
     Given a table:
       """
         K♦
       7♣  7♠
-      reserve 8: [A♠]
+      reserve 8: [K♠]
       """
     When I tap 7♣ then 7♠
     Then 7♣ and 7♠ are still in the pyramid
@@ -573,12 +574,12 @@ Feature: The app's rules on Giza's tables
 
   @PAIR-VALUES
   Scenario: Two cards that do not make 13 both stay [Q♥, 2♠]
-    From pairs.feature. Prop: Q♠ on reserve 8.
+    From pairs.feature. Prop: K♠ on reserve 8, which keeps the game going as the app's stock did.
     Given a table:
       """
         K♦
       Q♥  2♠
-      reserve 8: [Q♠]
+      reserve 8: [K♠]
       """
     When I tap Q♥ then 2♠
     Then Q♥ and 2♠ are still in the pyramid
@@ -586,12 +587,12 @@ Feature: The app's rules on Giza's tables
 
   @PAIR-VALUES
   Scenario: Two cards that do not make 13 both stay [A♠, J♦]
-    From pairs.feature. Prop: A♥ on reserve 8.
+    From pairs.feature. Prop: K♠ on reserve 8, which keeps the game going as the app's stock did.
     Given a table:
       """
         K♦
       A♠  J♦
-      reserve 8: [A♥]
+      reserve 8: [K♠]
       """
     When I tap A♠ then J♦
     Then A♠ and J♦ are still in the pyramid
@@ -599,12 +600,12 @@ Feature: The app's rules on Giza's tables
 
   @PAIR-VALUES
   Scenario: Two cards that do not make 13 both stay [10♣, 4♥]
-    From pairs.feature. Prop: A♠ on reserve 8.
+    From pairs.feature. Prop: K♠ on reserve 8, which keeps the game going as the app's stock did.
     Given a table:
       """
         K♦
       10♣ 4♥
-      reserve 8: [A♠]
+      reserve 8: [K♠]
       """
     When I tap 10♣ then 4♥
     Then 10♣ and 4♥ are still in the pyramid
@@ -612,12 +613,12 @@ Feature: The app's rules on Giza's tables
 
   @PAIR-VALUES
   Scenario: Two cards that do not make 13 both stay [6♥, 6♠]
-    From pairs.feature. Prop: A♠ on reserve 8.
+    From pairs.feature. Prop: K♠ on reserve 8, which keeps the game going as the app's stock did.
     Given a table:
       """
         K♦
       6♥  6♠
-      reserve 8: [A♠]
+      reserve 8: [K♠]
       """
     When I tap 6♥ then 6♠
     Then 6♥ and 6♠ are still in the pyramid
@@ -625,12 +626,12 @@ Feature: The app's rules on Giza's tables
 
   @PAIR-VALUES
   Scenario: Two cards that do not make 13 both stay [9♣, 5♦]
-    From pairs.feature. Prop: A♠ on reserve 8.
+    From pairs.feature. Prop: K♠ on reserve 8, which keeps the game going as the app's stock did.
     Given a table:
       """
         K♦
       9♣  5♦
-      reserve 8: [A♠]
+      reserve 8: [K♠]
       """
     When I tap 9♣ then 5♦
     Then 9♣ and 5♦ are still in the pyramid
@@ -638,7 +639,7 @@ Feature: The app's rules on Giza's tables
 
   @PAIR-THIRTEEN @PAIR-VALUES @TAP-SELECT
   Scenario: A pair is one move: the second tap removes both cards
-    From pairs.feature. Prop: A♠ on reserve 8.
+    From pairs.feature. Prop: A♠ on reserve 8, which never pairs.
     Given a table:
       """
         K♦
@@ -654,12 +655,12 @@ Feature: The app's rules on Giza's tables
 
   @PAIR-MISMATCH
   Scenario: A wrong sum says the sum must be 13 and keeps the second card selected
-    From pairs.feature. Prop: A♠ on reserve 8.
+    From pairs.feature. Prop: K♠ on reserve 8, which keeps the game going as the app's stock did.
     Given a table:
       """
         K♦
       7♣  7♠
-      reserve 8: [A♠]
+      reserve 8: [K♠]
       """
     When I tap 7♣ then 7♠
     Then 7♠ is selected
@@ -679,9 +680,9 @@ Feature: The app's rules on Giza's tables
     Then 7♠ and 6♥ are removed
     And 7♣ is still in the pyramid
 
-  @PAIR-NOT-COVERING @FREE-PYRAMID
+  @PAIR-NOT-COVERING @FREE-PYRAMID @KING-ALONE
   Scenario: A card does not pair with the card still lying on it [7♣, 6♦]
-    From pairs.feature. Prop: A♠ on reserve 8.
+    From pairs.feature. Prop: A♠ on reserve 8, which never pairs.
     Given a table:
       """
         6♦
@@ -693,9 +694,9 @@ Feature: The app's rules on Giza's tables
     Then 6♦ and 7♣ are still in the pyramid
     And the score is 10
 
-  @PAIR-NOT-COVERING @FREE-PYRAMID
+  @PAIR-NOT-COVERING @FREE-PYRAMID @KING-ALONE
   Scenario: A card does not pair with the card still lying on it [6♦, 7♣]
-    From pairs.feature. Prop: A♠ on reserve 8.
+    From pairs.feature. Prop: A♠ on reserve 8, which never pairs.
     Given a table:
       """
         6♦
@@ -709,7 +710,7 @@ Feature: The app's rules on Giza's tables
 
   @PAIR-PLAYER-CHOOSES @PAIR-THIRTEEN
   Scenario: Whichever two free cards make 13, the player can pair them [6♠, 7♥, 6♦ 7♣ 7♦]
-    From pairs.feature. Prop: 3♠ on reserve 8.
+    From pairs.feature. Prop: 3♠ on reserve 8, which never pairs.
     Given a table:
       """
               K♦
@@ -725,7 +726,7 @@ Feature: The app's rules on Giza's tables
 
   @PAIR-PLAYER-CHOOSES @PAIR-THIRTEEN
   Scenario: Whichever two free cards make 13, the player can pair them [6♠, 7♣, 7♥ 6♦ 7♦]
-    From pairs.feature. Prop: 3♠ on reserve 8.
+    From pairs.feature. Prop: 3♠ on reserve 8, which never pairs.
     Given a table:
       """
               K♦
@@ -741,7 +742,7 @@ Feature: The app's rules on Giza's tables
 
   @PAIR-PLAYER-CHOOSES @PAIR-THIRTEEN
   Scenario: Whichever two free cards make 13, the player can pair them [7♦, 6♠, 7♥ 6♦ 7♣]
-    From pairs.feature. Prop: 3♠ on reserve 8.
+    From pairs.feature. Prop: 3♠ on reserve 8, which never pairs.
     Given a table:
       """
               K♦
@@ -757,7 +758,7 @@ Feature: The app's rules on Giza's tables
 
   @PAIR-PLAYER-CHOOSES @PAIR-THIRTEEN
   Scenario: Whichever two free cards make 13, the player can pair them [6♦, 7♥, 6♠ 7♣ 7♦]
-    From pairs.feature. Prop: 3♠ on reserve 8.
+    From pairs.feature. Prop: 3♠ on reserve 8, which never pairs.
     Given a table:
       """
               K♦
@@ -773,7 +774,7 @@ Feature: The app's rules on Giza's tables
 
   @PAIR-PLAYER-CHOOSES @PAIR-THIRTEEN
   Scenario: Whichever two free cards make 13, the player can pair them [7♣, 6♦, 6♠ 7♥ 7♦]
-    From pairs.feature. Prop: 3♠ on reserve 8.
+    From pairs.feature. Prop: 3♠ on reserve 8, which never pairs.
     Given a table:
       """
               K♦
@@ -789,7 +790,7 @@ Feature: The app's rules on Giza's tables
 
   @PAIR-PLAYER-CHOOSES @PAIR-THIRTEEN
   Scenario: Whichever two free cards make 13, the player can pair them [6♦, 7♦, 6♠ 7♥ 7♣]
-    From pairs.feature. Prop: 3♠ on reserve 8.
+    From pairs.feature. Prop: 3♠ on reserve 8, which never pairs.
     Given a table:
       """
               K♦
@@ -846,8 +847,50 @@ Feature: The app's rules on Giza's tables
     And I tap 5♣ then 8♣
     Then the score is 50
 
+  @SCORE-PYRAMID-CARD @MOVES-COUNT @PAIR-THIRTEEN @KING-ALONE
+  Scenario: With a single card on the waste too, each pyramid card removed scores 10 [a pair of two pyramid cards, 4♦ then 9♣, 20, 1]
+    From scoring.feature.
+    Given a table:
+      """
+          Q♠
+        5♣  8♣
+      4♦  9♣  K♥
+      reserve 1: [K♣]
+      """
+    When I tap 4♦ then 9♣
+    Then the score is 20
+    And the move counter is 1
+
+  @SCORE-PYRAMID-CARD @MOVES-COUNT @PAIR-THIRTEEN @KING-ALONE
+  Scenario: With a single card on the waste too, each pyramid card removed scores 10 [a King of the pyramid, K♥, 10, 1]
+    From scoring.feature.
+    Given a table:
+      """
+          Q♠
+        5♣  8♣
+      4♦  9♣  K♥
+      reserve 1: [K♣]
+      """
+    When I tap K♥
+    Then the score is 10
+    And the move counter is 1
+
+  @SCORE-PYRAMID-CARD @MOVES-COUNT @PAIR-THIRTEEN @KING-ALONE
+  Scenario: With a single card on the waste too, each pyramid card removed scores 10 [a pair, then a King, 4♦ then 9♣, K♥, 30, 2]
+    From scoring.feature.
+    Given a table:
+      """
+          Q♠
+        5♣  8♣
+      4♦  9♣  K♥
+      reserve 1: [K♣]
+      """
+    When I tap 4♦ then 9♣, K♥
+    Then the score is 30
+    And the move counter is 2
+
   @SCORE-NOTHING-ELSE @SCORE-PYRAMID-CARD @PAIR-THIRTEEN @PAIR-VALUES @KING-ALONE @VAR-GIZA-RESERVE-TOPS
-  Scenario: Waste cards and draws earn nothing [a King from the waste, the waste, 0]
+  Scenario: Waste cards earn nothing [a King from the waste, the waste, 0]
     From scoring.feature.
     Given a table:
       """
@@ -861,7 +904,7 @@ Feature: The app's rules on Giza's tables
     Then the score is 0
 
   @SCORE-NOTHING-ELSE @SCORE-PYRAMID-CARD @PAIR-THIRTEEN @PAIR-VALUES @KING-ALONE @VAR-GIZA-RESERVE-TOPS
-  Scenario: Waste cards and draws earn nothing [the waste King, then a pyramid card and 4♠, the waste, 9♣ then the waste, 10]
+  Scenario: Waste cards earn nothing [the waste King, then a pyramid card and 4♠, the waste, 9♣ then the waste, 10]
     From scoring.feature.
     Given a table:
       """
@@ -872,6 +915,45 @@ Feature: The app's rules on Giza's tables
       """
     Then the score is 0
     When I tap reserve 1, 9♣ then reserve 1
+    Then the score is 10
+
+  @SCORE-NOTHING-ELSE @KING-ALONE @VAR-GIZA-RESERVE-TOPS @PAIR-THIRTEEN
+  Scenario: With a single card on the waste too, only the pyramid's cards score [the King on the waste, [K♣], the waste, 0]
+    From scoring.feature.
+    Given a table:
+      """
+          Q♠
+        5♣  8♣
+      4♦  9♣  K♥
+      reserve 1: [K♣]
+      """
+    When I tap reserve 1
+    Then the score is 0
+
+  @SCORE-NOTHING-ELSE @KING-ALONE @VAR-GIZA-RESERVE-TOPS @PAIR-THIRTEEN
+  Scenario: With a single card on the waste too, only the pyramid's cards score [a pyramid card with the waste's card, [4♠], 9♣ then the waste, 10]
+    From scoring.feature.
+    Given a table:
+      """
+          Q♠
+        5♣  8♣
+      4♦  9♣  K♥
+      reserve 1: [4♠]
+      """
+    When I tap 9♣ then reserve 1
+    Then the score is 10
+
+  @SCORE-NOTHING-ELSE @KING-ALONE @VAR-GIZA-RESERVE-TOPS @PAIR-THIRTEEN
+  Scenario: With a single card on the waste too, only the pyramid's cards score [a pyramid King, then the waste King, [K♣], K♥, the waste, 10]
+    From scoring.feature.
+    Given a table:
+      """
+          Q♠
+        5♣  8♣
+      4♦  9♣  K♥
+      reserve 1: [K♣]
+      """
+    When I tap K♥, reserve 1
     Then the score is 10
 
   @OPEN-RETAP-SELECTED @TAP-SELECT @implementation-defined
@@ -1020,6 +1102,20 @@ Feature: The app's rules on Giza's tables
     Then the move counter is at least 1
 
   @UNDO-COUNTER-KEEPS @MOVES-COUNT @PAIR-THIRTEEN @PAIR-VALUES @KING-ALONE
+  Scenario: Undo never lowers the move counter [a King of the pyramid, K♥, 1]
+    From undo.feature.
+    Given a table:
+      """
+          Q♠
+        5♣  8♣
+      4♦  9♣  K♥
+      reserve 1: 4♠ [K♣]
+      """
+    When I tap K♥
+    And I undo
+    Then the move counter is at least 1
+
+  @UNDO-COUNTER-KEEPS @MOVES-COUNT @PAIR-THIRTEEN @PAIR-VALUES @KING-ALONE
   Scenario: Undo never lowers the move counter [a King from the waste, the waste, 1]
     From undo.feature.
     Given a table:
@@ -1032,3 +1128,48 @@ Feature: The app's rules on Giza's tables
     When I tap reserve 1
     And I undo
     Then the move counter is at least 1
+
+  @UNDO-COUNTER-KEEPS @UNDO-RESTORES @PAIR-THIRTEEN @KING-ALONE
+  Scenario: With a single card on the waste too, undo takes a move back and the move stays counted [a pair of two pyramid cards, 4♦ then 9♣]
+    From undo.feature.
+    Given a table:
+      """
+          Q♠
+        5♣  8♣
+      4♦  9♣  K♥
+      reserve 1: [K♣]
+      """
+    When I tap 4♦ then 9♣
+    And I undo
+    Then the cards and the score are as they were at the start
+    And the move counter is at least 1
+
+  @UNDO-COUNTER-KEEPS @UNDO-RESTORES @PAIR-THIRTEEN @KING-ALONE
+  Scenario: With a single card on the waste too, undo takes a move back and the move stays counted [a King of the pyramid, K♥]
+    From undo.feature.
+    Given a table:
+      """
+          Q♠
+        5♣  8♣
+      4♦  9♣  K♥
+      reserve 1: [K♣]
+      """
+    When I tap K♥
+    And I undo
+    Then the cards and the score are as they were at the start
+    And the move counter is at least 1
+
+  @UNDO-COUNTER-KEEPS @UNDO-RESTORES @PAIR-THIRTEEN @KING-ALONE
+  Scenario: With a single card on the waste too, undo takes a move back and the move stays counted [the King on the waste, the waste]
+    From undo.feature.
+    Given a table:
+      """
+          Q♠
+        5♣  8♣
+      4♦  9♣  K♥
+      reserve 1: [K♣]
+      """
+    When I tap reserve 1
+    And I undo
+    Then the cards and the score are as they were at the start
+    And the move counter is at least 1

@@ -3,6 +3,7 @@ the scenarios of ``features/``, and where each rule is shown."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -15,6 +16,8 @@ from .features import Feature, Scenario, read_features, scenarios_by_rule
 from .links import Linker, area_page, variant_page
 from .reading import reading_order
 
+REDRAWN = "redrawn"
+"""The folder of the app's scenarios drawn again on the variants' tables (generated)."""
 VARIANT_PREFIX = "variant-"
 """A variant's feature file is ``features/variant-<name>.feature``; it gets a page of its own."""
 
@@ -34,6 +37,8 @@ class Spec:
     covers: dict[Source, str] = field(default_factory=dict)
     """What each source section covers, in the project's words (``covers:`` of a document in
     spec/rules.yaml)."""
+    redrawn: dict[str, tuple[Scenario, ...]] = field(default_factory=dict)
+    """Variant name → the app's scenarios drawn again on its tables (features/redrawn)."""
 
     def feature(self, area: str) -> Feature | None:
         """The feature file named after a rule area (``features/pairs.feature``), if any."""
@@ -87,7 +92,19 @@ def load_spec(features: Path | None = None, fresh: bool = False) -> Spec:
         readme.read_text(encoding="utf-8") if readme.exists() else "",
         pages,
         read_covers(spec_dir() / "rules.yaml"),
+        _redrawn(folder / REDRAWN, catalogue.rules),
     )
+
+
+def _redrawn(folder: Path, rule_ids: Collection[str]) -> dict[str, tuple[Scenario, ...]]:
+    """The redrawn files' scenarios by variant (``redrawn/giza.feature`` → ``giza``)."""
+    if not folder.is_dir():
+        return {}
+    _, scenarios = read_features(folder, rule_ids)
+    by_variant: dict[str, list[Scenario]] = {}
+    for scenario in scenarios:
+        by_variant.setdefault(Path(scenario.file).stem, []).append(scenario)
+    return {name: tuple(found) for name, found in by_variant.items()}
 
 
 def read_covers(rules_file: Path) -> dict[Source, str]:

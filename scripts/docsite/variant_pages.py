@@ -8,6 +8,8 @@ sources its rules cite with what each source section covers, the open points nam
 
 from __future__ import annotations
 
+from collections import Counter
+
 from pyramide.conformance.specdata import Rule, switch_state
 
 from . import markdown as md
@@ -15,7 +17,7 @@ from .features import Feature
 from .links import area_page, variant_page
 from .rule_pages import introduction, render_rules
 from .scenarios import Diagrams
-from .spec import VARIANT_PREFIX, Spec
+from .spec import REDRAWN, VARIANT_PREFIX, Spec
 
 APP = "app"
 """The app's profile, which a variant's rule set is set beside."""
@@ -39,6 +41,7 @@ def render_variant(spec: Spec, feature: Feature, diagrams: Diagrams) -> str:
     lines += _rule_set(spec, feature, rules, page)
     lines += _sources(spec, rules, page)
     lines += _open_points(spec, feature, page)
+    lines += _redrawn(spec, feature, page)
     lines += render_rules(spec, rules, page, diagrams)
     return "\n".join(lines).rstrip() + "\n"
 
@@ -111,6 +114,27 @@ def _open_points(spec: Spec, feature: Feature, page: str) -> list[str]:
         for p in points
     ]
     return [*lines, ""]
+
+
+def _redrawn(spec: Spec, feature: Feature, page: str) -> list[str]:
+    """How many of the app's scenarios are drawn again on the variant's tables, and the rules
+    they show (the scenarios themselves are the app's, on the app's pages)."""
+    name = variant_name(feature)
+    scenarios = spec.redrawn.get(name, ())
+    if not scenarios:
+        return []
+    link = spec.linker(page)
+    shown = Counter(rule for scenario in scenarios for rule in scenario.rule_ids)
+    rules = ", ".join(f"{link.rule(rule)} ({n})" for rule, n in sorted(shown.items()))
+    return [
+        "## The app's rules on its tables",
+        "",
+        f"Beside the scenarios below, {len(scenarios)} of the app's scenarios are drawn again on"
+        f" these tables in `features/{REDRAWN}/{name}.feature`, generated from the app's files"
+        " by `scripts/build_other_tables.py` (its `--why` lists those left out, and why). They"
+        f" show {rules}.",
+        "",
+    ]
 
 
 def render_variants_index(spec: Spec) -> list[str]:

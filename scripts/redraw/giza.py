@@ -8,22 +8,32 @@ is left off the table: the scenario never touches it, but a stock keeps the game
 scenario that also reads the game's status or the end's message is left out. A scenario with
 no waste gets a *prop* on reserve 8, a card whose partners appear nowhere in it, so that its
 table is Giza's alone (a table of nothing but a pyramid would be the app's as well) while no
-pair or move changes.
+pair or move changes. Where the table, without its stock, would have nothing left to play (an
+engine may stop taking taps then), the prop is a King the scenario names nowhere: it can always
+be removed, as the app's stock could always be drawn, and no step touches it.
 """
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
+from pyramide import Game, Status, get_profile
+from pyramide.cards import PAIR_TOTAL, Card
 from pyramide.conformance.drawings import parse_table
 from pyramide.conformance.exchange import shown
+from pyramide.conformance.reference_adapter import layout_from_data
 from pyramide.layout import PYRAMID
 
-from .common import LeftOut, inert_cards, map_steps, retagged, table_text
+from .common import SUITS, LeftOut, inert_cards, map_steps, retagged, table_text
 from .source import Scenario, Step
 
 PROFILE = "giza"
+GIZA = get_profile(PROFILE)
 RESERVES = 8
+ABOUT_THE_END = {"END-NO-MORE-MOVES"}
+"""A scenario about the end may start where nothing is left to play; any other must not, since
+an engine may stop taking taps once the game is over (the rules leave it open)."""
 TITLE = "The app's rules on Giza's tables"
 INTRODUCTION = (
     "The app's scenarios that never draw from the stock, drawn again on Giza's table (profile"
@@ -49,6 +59,29 @@ DRAWING = "STOCK-DRAW"
 the stock does not show it, and is redrawn without it."""
 
 
+def _dead(start: dict[str, Any], prop: str | None) -> bool:
+    """Whether the table, its waste as reserve 1 and a prop on reserve 8, has nothing to play."""
+    reserves = [start["waste"], *[[]] * (RESERVES - 2), [prop] if prop else []]
+    data = {**start, "reserves": reserves, "waste": [], "stock": []}
+    return Game(layout_from_data(data, GIZA.geometry), GIZA).status is Status.NO_MORE_MOVES
+
+
+def _is_king(card: str) -> bool:
+    return Card.parse(card).goes_alone
+
+
+def _spare_king(scenario: Scenario) -> str:
+    """A King the scenario names nowhere: on a reserve top it can always be removed, so the
+    table stays alive (an engine may stop taking taps once nothing is left to play), and no
+    step of the scenario touches it."""
+    named = {step.text + (step.docstring or "") for step in scenario.steps}
+    kings = [Card(PAIR_TOTAL, suit) for suit in SUITS]
+    spare = [king.ascii for king in kings if not any(str(king) in text for text in named)]
+    if not spare:
+        raise LeftOut("without the stock it starts with nothing to play")
+    return spare[0]
+
+
 def redraw(scenario: Scenario) -> tuple[Scenario, str]:
     """The scenario on Giza's table and where it comes from, or :class:`LeftOut`."""
     if not any(UNCARRIED.search(step.text) for step in scenario.steps):
@@ -60,6 +93,9 @@ def redraw(scenario: Scenario) -> tuple[Scenario, str]:
         raise LeftOut("its stock would keep the game going, and it reads the game's status")
 
     prop = None if start["waste"] else next(inert_cards(scenario))
+    if _dead(start, prop) and not set(tags) & ABOUT_THE_END:
+        prop = _spare_king(scenario)
+    reserves = [start["waste"], *[[]] * (RESERVES - 2), [prop] if prop else []]
 
     def change(step: Step) -> Step:
         if UNCARRIED.search(step.text):
@@ -70,13 +106,12 @@ def redraw(scenario: Scenario) -> tuple[Scenario, str]:
         if step.docstring is None:
             return Step(step.keyword, text)
         layout = parse_table(step.docstring, PYRAMID)
-        reserves = [layout["waste"]]
-        if step is scenario.steps[0] and prop is not None:
-            reserves = [[]] * (RESERVES - 1) + [[prop]]
-        layout = {**layout, "reserves": reserves, "waste": [], "stock": []}
+        piles = reserves if step is scenario.steps[0] else [layout["waste"]]
+        layout = {**layout, "reserves": piles, "waste": [], "stock": []}
         return Step(step.keyword, text, table_text(layout))
 
     note = f"From {scenario.file}."
     if prop is not None:
-        note += f" Prop: {shown(prop)} on reserve {RESERVES}."
+        what = "keeps the game going as the app's stock did" if _is_king(prop) else "never pairs"
+        note += f" Prop: {shown(prop)} on reserve {RESERVES}, which {what}."
     return map_steps(scenario, change).retagged(tags), note

@@ -57,6 +57,8 @@ RULES_USED = {
     "faces": ("DEAL-PYRAMID", "VAR-TRIANGLE", "VAR-FACE-DOWN"),
 }
 """The rules a use relies on, of which only those that hold under the run's states count."""
+EXAMPLE = "_pytest_bdd_example"
+"""The parameter pytest-bdd gives an outline's example values in."""
 _TAP = re.compile(r"I tap (?P<targets>(?!.* times$).+)")
 _TAP_SPLIT = re.compile(r",\s*|\s+then\s+")
 
@@ -71,13 +73,21 @@ def scenario_steps(item: pytest.Item) -> list[str]:
     return [] if template is None else [step.name for step in template.steps]
 
 
+def _example(item: pytest.Item) -> dict[str, str]:
+    """The values an outline's example fills in (none for a plain scenario)."""
+    callspec = getattr(item, "callspec", None)
+    return dict(callspec.params.get(EXAMPLE, {})) if callspec is not None else {}
+
+
 def scenario_start(item: pytest.Item) -> tuple[str | None, str | None]:
     """What a scenario starts from: the table it draws (``a table:``'s docstring) and the code
-    it deals (``the deal PY1-...``), each None when it does not; a table with an outline's
-    placeholders in it counts as none (it is only known once the example fills it in)."""
+    it deals (``the deal PY1-...``), each None when it does not, with an outline's example
+    filled in, so that a code or a table an example gives is known before the scenario runs
+    (its progress line and the count of scenarios outside the rule set agree)."""
     template = _template(item)
     table = code = None
-    for step in template.steps if template is not None else ():
+    steps = template.render(_example(item)).steps if template is not None else ()
+    for step in steps:
         if step.name == "a table:" and step.docstring and "<" not in step.docstring:
             table = table or step.docstring
         elif step.name.startswith("the deal ") and "<" not in step.name:

@@ -78,7 +78,12 @@ class Selection:
 
 
 def unknown(name: str, known: Sequence[str]) -> str:
-    """``no scenario ...; did you mean ...`` for a name that selects nothing."""
-    near = difflib.get_close_matches(name, known, n=3, cutoff=0.5)
+    """``no scenario ...; did you mean ...`` for a name that selects nothing: the nearest in
+    the feature file the name gives, if it gives one that has some, else the nearest anywhere
+    (the same scenario names recur in files of the variants' tables, features/redrawn)."""
+    feature = name.split(": ", 1)[0] if ": " in name else None
+    same_file = [k for k in known if feature is not None and k.startswith(f"{feature}: ")]
+    near = difflib.get_close_matches(name, same_file, n=3, cutoff=0.5)
+    near = near or difflib.get_close_matches(name, known, n=3, cutoff=0.5)
     hint = f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
     return f"no scenario {name!r}{hint}"
