@@ -219,8 +219,8 @@ Feature: Scoring
 
   Rule: SCORE-ONE-PER-CARD: One point per card removed
     The score counts the cards removed, one point each, wherever they lay (pyramid, waste or stock):
-    on any table it equals the number of cards of the deck that are not on it, at most the deck's
-    size (52, or 48 with the Spanish deck).
+    on any table it equals the number of cards of the game that are not on it, at most the number
+    the game is played with (52, 48 with the Spanish deck, 104 with two).
 
     Sources: classic « Victoire »; aisleriot « Scoring »; soliterm « pyramid.py ».
 

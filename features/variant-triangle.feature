@@ -1,11 +1,11 @@
-Feature: Variant: the Triangle, the pyramid upside down
-  The classic page's Pharaoh / Triangle deals a triangle of rows instead of the pyramid. Read as
-  PySolFC's Triangle (game 700), it is the app's 28 cards laid out upside down: 7 cards in row 1,
-  one fewer in each row below, a single card in row 7. Each card lies under the cards of the next
-  row that overlap it, one to its left and one to its right, so the two ends of a row lie under one
-  card only, and the single card of row 7 is the first one free. Everything else is the app's: one
-  card turned onto the waste, 23 in the stock, pairs that make 13, Kings alone, unlimited recycling,
-  and clearing the 28 cards wins.
+Feature: Variant: PySolFC's Triangle, the pyramid upside down
+  PySolFC's Triangle (game 700) deals a triangle of rows instead of the pyramid (the classic
+  page's Pharaoh / Triangle, a larger layout, is variant-pharaoh.feature's). It is the app's 28
+  cards laid out upside down: 7 cards in row 1, one fewer in each row below, a single card in
+  row 7. Each card lies under the cards of the next row that overlap it, one to its left and one
+  to its right, so the two ends of a row lie under one card only, and the single card of row 7
+  is the first one free. Everything else is the app's: one card turned onto the waste, 23 in the
+  stock, pairs that make 13, Kings alone, unlimited recycling, and clearing the 28 cards wins.
 
   The tables draw the triangle row by row from row 1, which always has its 7 places; rows left out
   at the bottom are empty. The other files' tables are pyramids, so their scenarios are outside
@@ -15,10 +15,10 @@ Feature: Variant: the Triangle, the pyramid upside down
     Given the rules under test
 
   Rule: VAR-TRIANGLE: 28 cards face up in 7 rows of 7 down to 1
-    The 28 cards are dealt face up as the pyramid upside down: row 1 holds 7 cards and each row
-    below one fewer, down to a single card in row 7. A place is named as in the pyramid, by its row
-    and its rank from the left in that row: r1c7 is the last card of row 1, r7c1 the only card of
-    row 7.
+    PySolFC's Triangle deals the 28 cards face up as the pyramid upside down: row 1 holds 7 cards
+    and each row below one fewer, down to a single card in row 7. A place is named as in the
+    pyramid, by its row and its rank from the left in that row: r1c7 is the last card of row 1, r7c1
+    the only card of row 7.
 
     Sources: pysolfc « Triangle (game 700) ».
 

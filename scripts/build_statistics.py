@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from pyramide import PROFILES, Profile
+from pyramide.layout import geometry_of
 from pyramide.solver.stats import DealResult, install_hint, run, summarize, wilson_interval
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -489,8 +490,10 @@ def draw_plots(summary: dict[str, Any], directory: Path) -> list[Path]:
             continue
         figure, axes = plt.subplots(figsize=(6.4, 3.2), layout="constrained")
         axes.bar([int(v) for v in histogram], list(histogram.values()), width=0.8, color="#3b6ea5")
-        if field == "max_removed":  # every fourth card, and the 28 of a cleared pyramid
-            axes.set_xticks(range(0, 29, 4))
+        if field == "max_removed":  # every fourth card, and the 28 (55) of a cleared pyramid
+            switches = summary["switches"]
+            places = geometry_of(switches.get("layout", "pyramid"), switches.get("rows", 7)).size
+            axes.set_xticks(sorted({*range(0, places + 1, 4), places}))
         else:
             axes.xaxis.set_major_locator(MaxNLocator(integer=True))
         axes.yaxis.set_major_locator(MaxNLocator(integer=True))

@@ -125,10 +125,10 @@ class Contexts:
 
     def pytest_collection_finish(self, session: pytest.Session) -> None:
         from pyramide.conformance.deal_fixtures import load_fixtures
-        from pyramide.layout import GEOMETRIES
+        from pyramide.profiles import PROFILES
 
         load_fixtures()
-        for geometry in GEOMETRIES.values():
+        for geometry in {profile.geometry for profile in PROFILES.values()}:
             geometry.positions, geometry.covered_by  # noqa: B018 (cached)
 
     @pytest.hookimpl(hookwrapper=True)

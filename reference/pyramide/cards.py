@@ -15,6 +15,12 @@ both and no table can mix them:
   make 12 and the rey, worth 12 alone, goes alone. No Unicode glyphs exist for these suits, so
   both notations of a Spanish card are its two letters (``CP``, the caballo de copas). The copas
   take the letter P because C is the French clubs.
+
+A game whose places need more cards than one deck holds (the 55 places of a 10-row pyramid) is
+played with two decks shuffled together, so each card is there twice. The two copies are the
+same card to the rules and to the player, written the same way; :attr:`Card.copy` (which deck
+the card came from, as the colour of its back would say) keeps them apart for the engine, so that
+a move still names the very card it takes.
 """
 
 from __future__ import annotations
@@ -59,6 +65,11 @@ class Deck:
     def ranks(self) -> range:
         return range(1, self.top_rank + 1)
 
+    def shoe(self, decks: int) -> tuple[Card, ...]:
+        """The cards of ``decks`` decks, deck after deck, each in canonical order: the cards of
+        deck ``n`` (from 0) carry ``copy=n``."""
+        return tuple(Card(c.rank, c.suit, n) for n in range(decks) for c in self.cards)
+
 
 FRENCH = Deck(
     "french",
@@ -90,14 +101,17 @@ PAIR_TOTAL = FRENCH.target
 
 @dataclass(frozen=True, slots=True)
 class Card:
-    """One card: a rank from 1 to its deck's top rank, and a suit letter naming the deck."""
+    """One card: a rank from 1 to its deck's top rank, a suit letter naming the deck, and which
+    of the decks shuffled together it comes from (0 for the first, and the only one of a
+    one-deck game)."""
 
     rank: int
     suit: str
+    copy: int = 0
 
     def __post_init__(self) -> None:
         deck = _DECK_OF_SUIT.get(self.suit)
-        if deck is None or not 1 <= self.rank <= deck.top_rank:
+        if deck is None or not 1 <= self.rank <= deck.top_rank or self.copy < 0:
             raise CardError(f"no such card: rank {self.rank!r}, suit {self.suit!r}")
 
     @property
@@ -116,16 +130,18 @@ class Card:
 
     @property
     def index(self) -> int:
-        """Position in its deck's canonical order (suit by suit, rank 1 first)."""
+        """Position in the canonical order of its decks (deck by deck, then suit by suit, rank 1
+        first): 0 to 51 for a card of the first French deck."""
         deck = self.deck
-        return deck.suits.index(self.suit) * deck.top_rank + self.rank - 1
+        within = deck.suits.index(self.suit) * deck.top_rank + self.rank - 1
+        return self.copy * len(deck.suits) * deck.top_rank + within
 
     def __str__(self) -> str:
         deck = self.deck
         return deck.rank_names[self.rank - 1] + deck.suit_symbols[deck.suits.index(self.suit)]
 
     def __repr__(self) -> str:
-        return f"Card({self.ascii})"
+        return f"Card({self.ascii})" if not self.copy else f"Card({self.ascii}, copy={self.copy})"
 
     @classmethod
     def parse(cls, text: str) -> Card:

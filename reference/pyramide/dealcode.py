@@ -19,8 +19,12 @@ has it with test vectors):
 
 The Spanish pyramid shuffles its 48-card deck the same way from the deck's canonical order
 (suits O, P, E, B; ranks A to R), so its pyramid takes 28 cards and its stock 19 (20 with no
-waste card). The French base order is the one fixed constant; ``scripts/derive_base_deck.py``
-derives it so that the two codes the rules document deal what the rules say.
+waste card). A game played with two decks (the 10-row pyramid's 55 places) shuffles the two
+decks together the same way from two copies of the base order, one after the other (104 cards,
+``i`` from 103 down to 1), and deals them in the same order: 55 to the places, one to the waste,
+the other 48 to the stock. The French base order is the one fixed constant;
+``scripts/derive_base_deck.py`` derives it so that the two codes the rules document deal what
+the rules say.
 """
 
 from __future__ import annotations
@@ -150,5 +154,6 @@ def deal_order(deck: list[Card], profile: Profile) -> Layout:
 
 def deal(seed: int, profile: Profile) -> Layout:
     """The layout a seed deals under ``profile``."""
-    base = BASE_DECK if profile.deck == "french" else profile.deck_cards.cards
+    deck = BASE_DECK if profile.deck == "french" else profile.deck_cards.cards
+    base = tuple(Card(c.rank, c.suit, copy) for copy in range(profile.decks) for c in deck)
     return deal_order(shuffle(base, seed), profile)

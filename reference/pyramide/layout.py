@@ -3,7 +3,8 @@
 The pyramid has 7 rows, row 1 at the apex and row 7 at the bottom; row ``r`` holds ``r`` cards,
 numbered ``1..r`` from the left. Card ``(r, c)`` is covered by ``(r+1, c)`` and ``(r+1, c+1)``.
 Positions are also numbered 0..27 in reading order (row by row, left to right), which is how a
-list of pyramid cards is stored.
+list of pyramid cards is stored. The Pharaoh's larger pyramid has 10 rows (55 places) and the
+same covering; :func:`geometry_of` gives the shape of any layout and number of rows.
 
 The Triangle variant turns the pyramid upside down (PySolFC's ``_createInvertedPyramid``): row 1
 holds 7 cards and row 7 one; card ``(r, c)`` is covered by ``(r+1, c-1)`` and ``(r+1, c)``
@@ -19,8 +20,10 @@ bottom to top.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property
 
 from .cards import Card
 
@@ -38,7 +41,7 @@ Position = tuple[int, int]
 
 @dataclass(frozen=True)
 class Geometry:
-    """A shape of 28 places: how many places each row holds and which places lie on which."""
+    """A shape of places: how many places each row holds and which places lie on which."""
 
     name: str
     row_lengths: tuple[int, ...]
@@ -86,15 +89,51 @@ class Geometry:
         return f"row {row} card {col}"
 
 
-PYRAMID = Geometry("pyramid", (1, 2, 3, 4, 5, 6, 7))
-TRIANGLE = Geometry("triangle", (7, 6, 5, 4, 3, 2, 1), inverted=True)
-GEOMETRIES = {geometry.name: geometry for geometry in (PYRAMID, TRIANGLE)}
+LAYOUTS = ("pyramid", "triangle")
+"""The shapes a table's places can take: rows growing downwards, or the pyramid upside down."""
 
 
-def by_first_row(width: int) -> Geometry | None:
-    """The shape whose row 1 holds ``width`` places (1: the pyramid, 7: the Triangle), which is
-    how a drawn table or a snapshot's rows tell their shape; None for any other width."""
-    return next((g for g in GEOMETRIES.values() if g.row_lengths[0] == width), None)
+def geometry_of(layout: str, rows: int = 7) -> Geometry:
+    """The shape of ``layout`` (``pyramid``: rows of 1 to ``rows`` places; ``triangle``: rows of
+    ``rows`` down to 1, lying on the places ``c - 1`` and ``c`` of the row below), one object
+    per shape so that two tables of one shape share it."""
+    if layout not in LAYOUTS:
+        raise LayoutError(f"no such layout: {layout!r} (expected {' or '.join(LAYOUTS)})")
+    return _geometry(layout, rows)
+
+
+@cache
+def _geometry(layout: str, rows: int) -> Geometry:
+    lengths = tuple(range(1, rows + 1))
+    inverted = layout == "triangle"
+    return Geometry(layout, lengths[::-1] if inverted else lengths, inverted)
+
+
+PYRAMID = geometry_of("pyramid")
+TRIANGLE = geometry_of("triangle")
+
+
+def layout_by_first_row(width: int) -> str | None:
+    """The layout a table's row 1 says it has: one place starts a pyramid, several the
+    Triangle, whose row 1 is the widest; None for a row of no place."""
+    if width < 1:
+        return None
+    return "pyramid" if width == 1 else "triangle"
+
+
+def by_row_lengths(lengths: Sequence[int]) -> Geometry | None:
+    """The shape whose rows hold exactly ``lengths`` places (a snapshot's rows), or None."""
+    layout = layout_by_first_row(lengths[0]) if lengths else None
+    if layout is None:
+        return None
+    geometry = geometry_of(layout, len(lengths))
+    return geometry if geometry.row_lengths == tuple(lengths) else None
+
+
+def decks_for(geometry: Geometry, deck_size: int) -> int:
+    """How many decks of ``deck_size`` cards a game on ``geometry`` is played with: as few as
+    fill its places (one deck for 28 places, two for the 55 of a 10-row pyramid)."""
+    return -(-geometry.size // deck_size)
 
 
 ROWS = PYRAMID.rows
@@ -129,6 +168,17 @@ class Layout:
             seen.add(card)
         if len({card.deck.name for card in seen}) > 1:
             raise LayoutError("cards of the French and the Spanish deck on one table")
+        if seen:
+            decks = decks_for(self.geometry, len(next(iter(seen)).deck.cards))
+            copies = Counter((card.rank, card.suit) for card in seen)
+            extra = next((card for card in seen if card.copy >= decks), None)
+            if extra is not None:
+                count = copies[extra.rank, extra.suit]
+                raise LayoutError(
+                    f"{extra} appears {'twice' if count == 2 else f'{count} times'}, but a "
+                    f"{self.geometry.rows}-row {self.geometry.name} is played with {decks} "
+                    f"deck{'s' if decks > 1 else ''}"
+                )
         for index, held in enumerate(self.pyramid):
             if held is not None:
                 continue

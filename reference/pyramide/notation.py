@@ -10,7 +10,9 @@ adapter turns into a :class:`~pyramide.layout.Layout` with :func:`read_layout`.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 
 from .cards import Card, CardError
 from .layout import EMPTY, PYRAMID, Geometry, Layout, LayoutError
@@ -27,7 +29,8 @@ def read_layout(
 ) -> Layout:
     """A layout from rows written as in the rulebook (``--`` for an empty place), each pile's
     cards as a string or a list of card names; a malformed row or a misspelt card is refused
-    with a message naming where it is."""
+    with a message naming where it is. A card written twice (two decks) is two cards: the
+    first one met, in the order of the arguments, is the first deck's (:attr:`Card.copy`)."""
     if len(rows) != geometry.rows:
         raise LayoutError(f"a {geometry.name} has {geometry.rows} rows, got {len(rows)}")
     pyramid: list[Card | None] = []
@@ -37,12 +40,26 @@ def read_layout(
             raise LayoutError(f"row {number} must hold {length} places, got {len(words)}")
         for word in words:
             pyramid.append(None if word == EMPTY else _card(word, f"row {number}"))
+    seen: Counter[Card] = Counter()
+
+    def copies(cards: Sequence[Card | None]) -> tuple[Card | None, ...]:
+        numbered = []
+        for card in cards:
+            if card is not None:
+                seen[card] += 1
+                card = replace(card, copy=seen[card] - 1)
+            numbered.append(card)
+        return tuple(numbered)
+
+    def pile(cards: Sequence[Card]) -> tuple[Card, ...]:
+        return tuple(card for card in copies(cards) if card is not None)
+
     return Layout(
-        tuple(pyramid),
-        tuple(_cards(waste, "waste")),
-        tuple(_cards(stock, "stock")),
-        tuple(tuple(_cards(p, f"waste {n}")) for n, p in enumerate(more_wastes, 2)),
-        tuple(tuple(_cards(p, f"reserve {n}")) for n, p in enumerate(reserves, 1)),
+        copies(pyramid),
+        pile(_cards(waste, "waste")),
+        pile(_cards(stock, "stock")),
+        tuple(pile(_cards(p, f"waste {n}")) for n, p in enumerate(more_wastes, 2)),
+        tuple(pile(_cards(p, f"reserve {n}")) for n, p in enumerate(reserves, 1)),
         geometry,
     )
 

@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from .cards import DECKS, Deck
-from .layout import GEOMETRIES, Geometry
+from .cards import DECKS, Card, Deck
+from .layout import Geometry, decks_for, geometry_of
 
 WASTE_TOP = "top"
 """Only the waste top is in play (the app)."""
@@ -38,10 +38,11 @@ class Profile:
 
     ``max_recycles`` is how many times the waste may be turned back into the stock: ``None`` for
     no limit (the app), ``0`` for a single pass through the stock. ``strict_win`` asks for the
-    stock and the waste to be emptied too, which on any table is the same as all 52 cards removed
-    (every card is in the pyramid, the stock, the waste, or removed). ``face_down`` deals the
-    covered pyramid cards face down; each turns up once uncovered, so a face-down card is never
-    in play (which is why it cannot be combined with ``pairs_with_covering_card``).
+    stock and the waste to be emptied too, which on any table is the same as every card of the
+    game removed (every card is in the pyramid, the stock, the waste, or removed).
+    ``face_down`` deals the covered pyramid cards face down; each turns up once uncovered, so a
+    face-down card is never in play (which is why it cannot be combined with
+    ``pairs_with_covering_card``).
 
     The named variants of the rules documents add five switches. ``deck`` is ``french`` or
     ``spanish`` (:mod:`pyramide.cards`); ``layout`` is ``pyramid`` or ``triangle``
@@ -52,7 +53,9 @@ class Profile:
     many cards at a draw, the last one on top, only the top in play (King Tut).
     ``waste_keeps`` ``last`` makes a draw first take the card on the waste out of play, so the
     waste never holds more than the last card drawn (the rules a real game's README publishes:
-    profile ``kp-pyramids``).
+    profile ``kp-pyramids``). ``rows`` is how many rows the layout has: 7 (28 places), or 10
+    (55 places, the classic page's Pharaoh), which takes more cards than one deck holds, so the
+    game is played with as many decks as its places need (:attr:`decks`).
 
     The values are not checked here. Each switch's kind and bounds, and the values that
     contradict each other, are written once, in ``spec/schemas/profiles.schema.json``; a rule
@@ -72,6 +75,7 @@ class Profile:
     face_down: bool = False
     deck: str = "french"
     layout: str = "pyramid"
+    rows: int = 7
     reserves: int = 0
     waste_piles: int = 1
     draw_count: int = 1
@@ -83,7 +87,17 @@ class Profile:
 
     @property
     def geometry(self) -> Geometry:
-        return GEOMETRIES[self.layout]
+        return geometry_of(self.layout, self.rows)
+
+    @property
+    def decks(self) -> int:
+        """How many decks are shuffled together: one, or two for a 10-row pyramid."""
+        return decks_for(self.geometry, len(self.deck_cards.cards))
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """Every card of the game, deck after deck: what a deal shuffles and lays out."""
+        return self.deck_cards.shoe(self.decks)
 
     @property
     def switches(self) -> dict[str, Any]:
@@ -147,6 +161,7 @@ PROFILES: dict[str, Profile] = {
         Profile(name="apophis", letter="O", waste_piles=3, max_recycles=2),
         Profile(name="king-tut", letter="K", draw_count=3),
         Profile(name="triangle", letter="V", layout="triangle"),
+        Profile(name="pharaoh", letter="H", rows=10),
         Profile(name="spanish", letter="E", deck="spanish"),
         Profile(
             name="kp-pyramids",

@@ -38,6 +38,11 @@ def test_each_variant_has_a_page_with_its_introduction_rule_set_sources_and_open
         "| [`reserves`](../../profiles.md#setting-reserves) | 0 | **8** |"
         in (files[variant_page("giza")])
     )
+    pharaoh = files[variant_page("pharaoh")]
+    assert "| [`rows`](../../profiles.md#setting-rows) | 7 | **10** |" in pharaoh
+    drawn = [files[name] for name in files if name.startswith("diagrams/variant-pharaoh-")]
+    labels = [re.findall(r'fill="#8a8a8a" text-anchor="start">(\d+)<', svg) for svg in drawn]
+    assert [str(row) for row in range(1, 11)] in labels, "a 10-row table drawn with its 10 rows"
     open_points = files["open-points.md"]
     for point in spec.catalogue.open_points:
         assert f"{{#{open_point_anchor(point.number)}}}" in open_points

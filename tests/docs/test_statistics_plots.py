@@ -34,3 +34,16 @@ def test_ticks_are_whole_numbers_and_the_strict_win_explains_its_bar_at_28(
     svg = removed.read_text(encoding="utf-8")
     assert "28" in _ticks(svg), "the bar of a cleared pyramid has its tick"
     assert "4.42 % won" in svg and "stock and waste emptied too" in svg
+
+
+def test_the_ten_row_pyramid_has_the_tick_of_its_55_places(tmp_path: Path) -> None:
+    summary = {
+        "profile": "pharaoh",
+        "switches": {"strict_win": False, "layout": "pyramid", "rows": 10},
+        "win_rate": 0.98,
+        "max_removed": {"43": 1, "55": 98},
+        "shortest_win": {},
+    }
+    (removed,) = script.draw_plots(summary, tmp_path)
+    ticks = _ticks(removed.read_text(encoding="utf-8"))
+    assert "55" in ticks, "the bar of a cleared 10-row pyramid has its tick"

@@ -30,7 +30,6 @@ from pyramide import (
     parse_code,
 )
 from pyramide.dealcode import MAX_SEED, deal
-from pyramide.layout import PYRAMID, TRIANGLE
 from pyramide.profiles import WASTE_TOP
 from pyramide.table import STOCK, STOCK_TOP, WASTE, WASTE_BELOW, Target
 
@@ -111,12 +110,12 @@ def check(game: Game, ledger: Ledger) -> None:
     on_table = list(game.layout().cards)
     assert len(on_table) == len(set(on_table)), "no card twice"
     assert set(on_table).isdisjoint(ledger.removed), "a removed card came back"
-    deck = set(game.profile.deck_cards.cards)
+    deck = set(game.profile.cards)
     assert set(on_table) | ledger.removed == deck, "every card of the deck accounted for"
     assert game.score == 10 * sum(card is None for card in game.pyramid)
     status = game.status
     if status is Status.WON:
-        assert game.pyramid_cleared and game.score == 280
+        assert game.pyramid_cleared and game.score == 10 * game.profile.geometry.size
         if game.profile.strict_win:
             assert _waste_and_stock_empty(game) and not any(game.reserves)
     else:
@@ -170,7 +169,7 @@ def test_greedy_play_to_the_end_keeps_every_invariant_and_wins_score_280(
     seed: int, profile: Profile, rng: Random
 ) -> None:
     """Removing whenever possible wins about one deal in three under the app's rules, so wins
-    (and their 280 points) are checked here, not only dead ends."""
+    (and their 280 points, 550 on 10 rows) are checked here, not only dead ends."""
     game = _start(seed, profile)
     ledger = Ledger()
     for _ in range(GREEDY_STEPS):
@@ -184,12 +183,12 @@ def test_greedy_play_to_the_end_keeps_every_invariant_and_wins_score_280(
         check(game, ledger)
     event(game.status.value)
     if game.is_won():
-        assert game.score == 280
+        assert game.score == 10 * profile.geometry.size
 
 
 PILE_TOPS = ["waste-2", "waste-3", *(f"reserve-{n}" for n in range(1, 9))]
 TAPS_OR_UNDO: list[Target | None] = [
-    *sorted(set(PYRAMID.positions) | set(TRIANGLE.positions)),
+    *sorted({place for p in PROFILES.values() for place in p.geometry.positions}),
     WASTE,
     WASTE_BELOW,
     STOCK,
@@ -247,14 +246,16 @@ def test_random_taps_keep_every_invariant(
 
 @settings(max_examples=examples(100))
 @given(seed=SEEDS, profile=ALL_PROFILES)
-def test_a_code_always_deals_the_same_52_cards(seed: int, profile: Profile) -> None:
+def test_a_code_always_deals_the_same_cards(seed: int, profile: Profile) -> None:
+    """All the cards of the game, each once (twice with two decks), the places all filled."""
     code = str(DealCode(profile, seed))
     first, again = parse_code(code).layout(), parse_code(code).layout()
     assert first == again == deal(seed, profile)
-    assert [card is not None for card in first.pyramid] == [True] * 28
+    assert [card is not None for card in first.pyramid] == [True] * profile.geometry.size
     first_draw = 1 if profile.waste_piles > 1 else profile.draw_count
     face_up = 0 if profile.stock_24 or profile.reserves else first_draw
     assert [len(pile) for pile in first.wastes] == [face_up] * profile.waste_piles
     assert [len(pile) for pile in first.reserves] == [3] * profile.reserves
-    deck = profile.deck_cards.cards
+    deck = profile.cards
     assert set(first.cards) == set(deck) and len(first.cards) == len(deck)
+    assert len(deck) == profile.decks * len(profile.deck_cards.cards) >= profile.geometry.size

@@ -19,15 +19,15 @@ __all__ = ["RecyclesAndDraws"]
 
 
 class OnePerCard(Declares):
-    """Declares one point per card removed and scores so, with whatever deck it plays: 48
-    cards in all with the Spanish deck, 52 with the French one."""
+    """Declares one point per card removed and scores so, with whatever cards it plays: 48
+    in all with the Spanish deck, 52 with the French one, 104 with two French decks."""
 
     conventions = (("score", "one-per-card"),)
 
     def snapshot(self) -> Snapshot:
         snapshot = super().snapshot()
-        deck = self._table().game.profile.deck_cards
-        return replace(snapshot, score=len(deck.cards) - cards_on_table(self))
+        cards = self._table().game.profile.cards
+        return replace(snapshot, score=len(cards) - cards_on_table(self))
 
 
 def cards_on_table(adapter: ReferenceAdapter) -> int:

@@ -769,6 +769,52 @@ class TriangleCoveredLikeAPyramid(ReferenceAdapter):
         return self.snapshot()
 
 
+class PharaohDealsSevenRows(ReferenceAdapter):
+    """Claims the Pharaoh but shuffles its own deals into the 7-row pyramid of one deck."""
+
+    profile = "pharaoh"
+    switch = (("rows", 7),)
+
+    def start(self, **how: Any) -> Snapshot:
+        if how.get("deal") is not None and how.get("profile") == self.profile:
+            how["switches"] = {**PROFILES[self.profile].switches, **dict(self.switch)}
+        return super().start(**how)
+
+
+class PharaohCopiesAreOneCard(ReferenceAdapter):
+    """Takes the two copies of a card for one: a removal takes the first copy it finds, the
+    pyramid's before the waste's, whichever copy was tapped."""
+
+    def start(self, **how: Any) -> Snapshot:
+        super().start(**how)
+        game = self._table().game
+
+        def remove(card: Card) -> None:
+            first = next(c for c in game.in_play() if (c.rank, c.suit) == (card.rank, card.suit))
+            Game._remove(game, first)
+
+        game._remove = remove  # type: ignore[method-assign]
+        return self.snapshot()
+
+
+class PharaohWonAt28(ReferenceAdapter):
+    """Counts a 10-row game won once 28 pyramid cards are gone, as many as a 7-row pyramid has."""
+
+    def start(self, **how: Any) -> Snapshot:
+        super().start(**how)
+        game = self._table().game
+        game.is_won = lambda: game.pyramid_cleared or game.score >= 280  # type: ignore[method-assign]
+        return self.snapshot()
+
+
+class PharaohWinScores280(ReferenceAdapter):
+    """Shows the app's 280 once the 10-row pyramid is cleared."""
+
+    def snapshot(self) -> Snapshot:
+        snapshot = super().snapshot()
+        return replace(snapshot, score=280) if snapshot.status == "won" else snapshot
+
+
 class SpanishPairsMakeThirteen(ReferenceAdapter):
     """Plays the Spanish deck with the French total: pairs must make 13."""
 

@@ -146,7 +146,8 @@ def test_the_schema_names_what_is_wrong() -> None:
     snapshot["pyramid"][6][0] = "1X"
     problem = schema_problem("snapshot-answer", {"id": 1, "snapshot": snapshot})
     assert problem is not None and "snapshot/pyramid/6/0" in problem
-    assert schema_problem("request", {"id": 2, "op": "tap", "target": "r8c1"}) is not None
+    assert schema_problem("request", {"id": 2, "op": "tap", "target": "r11c1"}) is not None
+    assert schema_problem("request", {"id": 2, "op": "tap", "target": "r10c10"}) is None
     assert schema_problem("request", {"id": 2, "op": "tap", "target": "r7c1"}) is None
     assert schema_problem("hello", {"op": "hello", "protocol": 1}) is None
 

@@ -22,7 +22,7 @@ _Key = tuple[tuple[Card | None, ...], _Piles, _Piles, tuple[Card, ...], int, boo
 @dataclass(frozen=True)
 class BruteResult:
     max_removed: int
-    """Empty pyramid places at best, out of 28."""
+    """Empty pyramid places at best, out of all of them (28, or 55 on 10 rows)."""
     shortest_win: int | None
     """Moves in a shortest win, or None when the position cannot be won."""
     positions: int
@@ -62,7 +62,7 @@ def brute_force(start: Game, limit: int = 100_000) -> BruteResult:
         game = rebuild(start, layout, recycles, fresh_draw)
         best = max(best, game.pyramid.count(None))
         if game.is_won():
-            return BruteResult(28, depth, len(seen))
+            return BruteResult(game.profile.geometry.size, depth, len(seen))
         for move in game.legal_moves():
             game.push(move)
             key = _key(game)

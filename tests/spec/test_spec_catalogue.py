@@ -16,10 +16,10 @@ from pyramide.conformance.specdata import (
 from pyramide.profiles import PROFILES, Profile
 from pyramide.table import BLOCKED, NO_MORE_MOVES, SUM
 
-OPEN_POINTS = range(1, 17)
+OPEN_POINTS = range(1, 18)
 """Items 1-12 of the rules folder's README, each of which the catalogue must settle, then the
 points the named variants raise (13 Apophis's piles, 14 Gizeh's spread stock, 15 King Tut's
-draw, 16 the waste that keeps only the last card drawn)."""
+draw, 16 the waste that keeps only the last card drawn, 17 the Pharaoh's larger layout)."""
 
 
 def test_rule_ids_are_unique_and_well_formed() -> None:
@@ -125,6 +125,7 @@ def test_the_app_profile_is_the_default_with_every_switch_off() -> None:
         "face_down": False,
         "deck": "french",
         "layout": "pyramid",
+        "rows": 7,
         "reserves": 0,
         "waste_piles": 1,
         "draw_count": 1,

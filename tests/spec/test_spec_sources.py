@@ -77,3 +77,13 @@ def test_every_variant_rule_cites_a_section_of_a_declared_document() -> None:
             assert rule.sources, rule.id
             for source in rule.sources:
                 assert source.section in catalogue.documents[source.doc].sections, rule.id
+
+
+def test_the_pharaoh_cites_only_the_classic_page_that_names_it() -> None:
+    """The 10-row rules come from the classic page's Pharaoh / Triangle alone: no engine found
+    plays it, and PySolFC's Triangle (game 700) is the 7-row pyramid upside down."""
+    catalogue = load_rules()
+    pharaoh = [rule for rule in catalogue.rules.values() if rule.when.get("rows") == ("10",)]
+    assert len(pharaoh) >= 4
+    for rule in pharaoh:
+        assert rule.sources == (Source("classic", "Variantes courantes"),), rule.id

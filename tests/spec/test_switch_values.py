@@ -20,6 +20,9 @@ from pyramide.conformance.spec_files import switch_values_problem
 from pyramide.profiles import APP, PROFILES
 
 CONTRADICTIONS: list[tuple[dict[str, Any], str]] = [
+    ({"rows": 10, "layout": "triangle"}, "layout"),
+    ({"rows": 10, "reserves": 8}, "reserves"),
+    ({"rows": 10, "deck": "spanish"}, "deck"),
     ({"waste_piles": 3, "draw_count": 3}, "draw_count"),
     ({"draw_count": 3, "waste_play": "top-with-below"}, "waste_play"),
     ({"waste_piles": 3, "waste_play": "drawn-with-below"}, "waste_play"),

@@ -19,6 +19,7 @@ Notation, shared with the JSON-lines protocol:
 
 Revision 2 of the protocol adds what the named variants need, and nothing changes for an
 engine that plays none of them: the Triangle's rows (7 places in row 1 down to 1 in row 7),
+the Pharaoh's 10 rows (``r10c3``; its two decks put two of a card on the table),
 Spanish cards (``CP``: see :mod:`pyramide.cards`), ``more_wastes`` (waste piles 2 and 3 of
 Apophis, each bottom to top; ``waste`` is pile 1) and ``reserves`` (Giza's 8 face-up piles,
 each bottom to top) in layouts and snapshots, and the tap targets ``waste-2``, ``waste-3`` and
@@ -33,9 +34,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-from ..layout import PYRAMID, by_first_row
+from ..layout import layout_by_first_row
 
-_TARGET = re.compile(r"^r([1-7])c([1-7])$")
+PLACE = re.compile(r"^r([1-9]|10)c([1-9]|10)$")
+"""A pyramid place as a tap target: ``r7c6``, ``r10c3`` (rows 8 to 10 under rows 10)."""
 FACE_DOWN = "??"
 """A pyramid place holding a card the player cannot see."""
 MORE_PILES = (*(f"waste-{n}" for n in (2, 3)), *(f"reserve-{n}" for n in range(1, 9)))
@@ -55,6 +57,7 @@ REVISION = 2
 REVISION_2_SWITCHES = {
     "deck": "french",
     "layout": "pyramid",
+    "rows": 7,
     "reserves": 0,
     "waste_piles": 1,
     "draw_count": 1,
@@ -253,7 +256,7 @@ class Adapter(Protocol):
 def parse_target(target: str) -> tuple[int, int] | str:
     """``r7c6`` → (7, 6); the pile targets unchanged. Whether a place exists is the engine's
     geometry's business (row 1 holds 7 places in the Triangle)."""
-    match = _TARGET.match(target)
+    match = PLACE.match(target)
     if match:
         return int(match.group(1)), int(match.group(2))
     if target in PILE_TARGETS:
@@ -284,7 +287,7 @@ def face_down_view(rows: Sequence[Sequence[str | None]]) -> list[list[str | None
     """The pyramid as a player sees it when covered cards lie face down: a card with a card
     left on it in the row below shows as ``??``. Rows that shrink downwards are the Triangle's,
     where the row below lies on places ``c - 1`` and ``c``."""
-    shift = -1 if (by_first_row(len(rows[0])) or PYRAMID).inverted else 0
+    shift = -1 if layout_by_first_row(len(rows[0])) == "triangle" else 0
 
     def covered(r: int, c: int) -> bool:
         below = rows[r + 1] if r + 1 < len(rows) else ()

@@ -142,7 +142,7 @@ def tap_problems(
     return [(message, rules) for message, rules in named if rules]
 
 
-WIN_RULES = ("END-WIN", "VAR-STRICT-WIN")
+WIN_RULES = ("END-WIN", "VAR-PHARAOH-WIN", "VAR-STRICT-WIN")
 """The rules that say when a game is won (one holds under any rule set)."""
 
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from ..cards import Card, CardError
 from ..dealcode import DealCodeError, parse_code
-from ..layout import EMPTY, GEOMETRIES, Geometry, Layout, LayoutError
+from ..layout import EMPTY, Geometry, Layout, LayoutError, geometry_of
 from ..notation import read_layout
 from .adapter import Adapter, LayoutData, Snapshot, parse_target
 from .paths import spec_dir
@@ -137,7 +137,8 @@ def load_fixture(file: Path, root: Path | None = None) -> Fixture:
     profiles = load_profiles(root).profiles
     if data["profile"] not in profiles:
         raise document.error(f"unknown profile {data['profile']!r}", ["profile"])
-    geometry = GEOMETRIES[profiles[data["profile"]].switches["layout"]]
+    switches = profiles[data["profile"]].switches
+    geometry = geometry_of(switches["layout"], switches["rows"])
     code = data.get("code")
     if code is not None:
         try:

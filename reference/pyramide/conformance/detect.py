@@ -64,8 +64,8 @@ def _gone(snapshot: Snapshot, *cards: str) -> bool:
 
 
 def deal_probes(probe: Probe) -> list[Finding]:
-    """What a deal of the engine's own shows: the deck, the shape, the piles, the first waste
-    cards and the face-down ones."""
+    """What a deal of the engine's own shows: the deck, the shape and its rows, the piles, the
+    first waste cards and the face-down ones."""
     dealt = probe.own_deal()
     waste = len(dealt.waste)
     down = sum(card == FACE_DOWN for row in dealt.pyramid for card in row)
@@ -87,6 +87,7 @@ def deal_probes(probe: Probe) -> list[Finding]:
             "triangle" if width > 1 else "pyramid",
             f"row 1 of its own deal 1 holds {width} place(s)",
         ),
+        Finding("rows", len(dealt.pyramid), f"its own deal 1 has {len(dealt.pyramid)} rows"),
         Finding("reserves", reserves, f"its own deal 1 shows {reserves} reserve pile(s)"),
         Finding("waste_piles", piles, f"its own deal 1 shows {piles} waste pile(s)"),
         Finding("draw_count", draw, f"a draw turns {draw} card(s) onto the waste"),
@@ -100,7 +101,7 @@ def plays_our_tables(findings: list[Finding]) -> bool:
     return all(values.get(name, value) in (value, UNKNOWN) for name, value in OUR_TABLES.items())
 
 
-OUR_TABLES = {"deck": "french", "layout": "pyramid", "reserves": 0}
+OUR_TABLES = {"deck": "french", "layout": "pyramid", "rows": 7, "reserves": 0}
 """The switch values the table probes' drawings assume."""
 
 
@@ -282,7 +283,9 @@ def detect(factory: Callable[[], Adapter], profile: str | None = None) -> Detect
     if capabilities.tables and plays_our_tables(findings):
         findings += [run(probe) for run in TABLE_PROBES]
         findings = [
-            Finding(f.switch, OUR_TABLES[f.switch], "it plays our tables: French cards, a pyramid")
+            Finding(
+                f.switch, OUR_TABLES[f.switch], "it plays our tables: French cards, a 7-row pyramid"
+            )
             if f.switch in OUR_TABLES and f.value == UNKNOWN
             else f
             for f in findings

@@ -11,8 +11,10 @@ How a table is drawn in a scenario (a docstring)::
     waste 2: 5♣ [9♦]    <- Apophis's waste piles 2 and 3, and Giza's ``reserve 1:`` ..
                            ``reserve 8:``, bottom to top like the waste
 
-Under the Triangle the rows hold 7 places down to 1 (row 1 is always drawn), and a Spanish
-table is drawn with Spanish cards (``CP``). A table that cannot lie on the table under the
+Under the Triangle the rows hold 7 places down to 1 (row 1 is always drawn), under rows 10 the
+pyramid has 10 rows (a table drawn with fewer has its bottom rows empty, as any table whose last
+rows are not drawn, and may hold a card twice: two decks), and a Spanish table is drawn with
+Spanish cards (``CP``). A table that cannot lie on the table under the
 rules under test (another shape, another deck's cards, a stock under Giza) makes the scenario
 outside the rule set (:func:`drawn_outside`); so does a deal code dealt for another rule set
 (:func:`dealt_outside`). The plugin asks both before a scenario starts, the steps when it does.
@@ -31,7 +33,7 @@ from typing import Any
 import pytest
 
 from ..cards import Card, CardError
-from ..layout import PYRAMID, Geometry, by_first_row
+from ..layout import PYRAMID, Geometry, geometry_of, layout_by_first_row
 from .adapter import FACE_DOWN, REVISION_2_SWITCHES, piles_json
 from .specdata import load_profiles, load_rules
 
@@ -60,15 +62,20 @@ PILE_LINE = re.compile(r"^(?P<label>waste|stock|waste [23]|reserve [1-8]):")
 the stock's."""
 
 
-def drawn_geometry(text: str) -> Geometry | None:
-    """The shape a drawn table's first row says it is: one place for the pyramid, seven for
-    the Triangle (row 1 is always drawn, since only rows at the bottom may be left out); None
-    when the table draws no row, or a first row of neither length."""
-    for line in text.splitlines():
-        words = line.split()
-        if words and PILE_LINE.match(line.strip().lower()) is None:
-            return by_first_row(len(words))
-    return None
+def drawn_geometry(text: str, rows: int = PYRAMID.rows) -> Geometry | None:
+    """The shape a drawn table is: its first row says the layout (one place for the pyramid,
+    seven for the Triangle: row 1 is always drawn, since only rows at the bottom may be left
+    out), and a pyramid has ``rows`` rows (the rule set's), or as many as the table draws if it
+    draws more; None when the table draws no row."""
+    drawn = [
+        line.split()
+        for line in text.splitlines()
+        if line.split() and PILE_LINE.match(line.strip().lower()) is None
+    ]
+    layout = layout_by_first_row(len(drawn[0])) if drawn else None
+    if layout is None:
+        return None
+    return geometry_of(layout, len(drawn[0]) if layout == "triangle" else max(rows, len(drawn)))
 
 
 def parse_table(text: str, geometry: Geometry | None = None) -> dict[str, Any]:
@@ -110,8 +117,10 @@ def parse_table(text: str, geometry: Geometry | None = None) -> dict[str, Any]:
 
 
 SHAPE_RULES = {"pyramid": "DEAL-COVERING", "triangle": "VAR-TRIANGLE-COVERING"}
-DECK_RULES = {"french": "DEAL-DECK", "spanish": "VAR-SPANISH-DECK"}
-"""The rule that lays out a table drawn in each shape, and the rule of each deck's cards."""
+DECK_RULES = {"french": ("DEAL-DECK", "VAR-PHARAOH-DECKS"), "spanish": ("VAR-SPANISH-DECK",)}
+"""The rule that lays out a table drawn in each shape, and the rules that deal each deck's cards
+(the French deck once, or twice on 10 rows): a table of a deck's cards lies on the table where
+one of them holds."""
 
 
 def drawn_outside(text: str, layout: Mapping[str, Any], states: Mapping[str, str]) -> str | None:
@@ -127,15 +136,17 @@ def drawn_outside(text: str, layout: Mapping[str, Any], states: Mapping[str, str
     def conflicts(rule_id: str) -> str:
         return "; ".join(rules[rule_id].conflicts(states))
 
-    shape = drawn_geometry(text)
+    shape = drawn_geometry(text, int(states.get("rows", PYRAMID.rows)))
     if shape is not None and conflicts(SHAPE_RULES[shape.name]):
         return f"the table is drawn as a {shape.name}: {conflicts(SHAPE_RULES[shape.name])}"
+    if shape is not None and str(shape.rows) != states.get("rows", str(shape.rows)):
+        return f"the table is drawn with {shape.rows} rows: rows is {states['rows']}"
     piles = [layout["waste"], layout["stock"], *layout.get("more_wastes", ())]
     cards = [c for row in layout["pyramid"] for c in row if c not in (None, FACE_DOWN)]
     cards += [c for pile in (*piles, *layout.get("reserves", ())) for c in pile]
     for deck in sorted({Card.parse(card).deck.name for card in cards}):
-        if conflicts(DECK_RULES[deck]):
-            return f"the table is drawn with {deck} cards: {conflicts(DECK_RULES[deck])}"
+        if all(conflicts(rule_id) for rule_id in DECK_RULES[deck]):
+            return f"the table is drawn with {deck} cards: {conflicts(DECK_RULES[deck][0])}"
     if any(piles) and states.get("reserves") != "0":
         return (
             f"the table draws a stock or a waste: reserves is {states.get('reserves')}, and "
@@ -180,7 +191,9 @@ def start_outside(table: str | None, code: str | None, states: Mapping[str, str]
     outside the rule set), or None. The plugin asks this before it weighs the engine's
     capabilities: a scenario outside the rule set is never counted as not applicable."""
     if table is not None:
-        return drawn_outside(table, parse_table(table, drawn_geometry(table) or PYRAMID), states)
+        rows = int(states.get("rows", PYRAMID.rows))
+        geometry = drawn_geometry(table, rows) or PYRAMID
+        return drawn_outside(table, parse_table(table, geometry), states)
     return None if code is None else dealt_outside(code, states)
 
 

@@ -5,7 +5,8 @@ and undos and look, after every action, at what no correct engine can ever show:
 
 - ``score``: the score is what the engine's scoring convention says (10 × the pyramid cards
   removed, or one point per card off the table; nothing to check without a score);
-- ``cards``: the deck's cards stay accounted for — no card twice, none from nowhere, and an
+- ``cards``: the deck's cards stay accounted for — no card twice (more often than the decks
+  hold it, with two decks), none from nowhere, and an
   action takes away nothing, a King, or two cards worth 13 (the Spanish deck: a rey, or 12),
   and a draw the card it puts out of play where the waste keeps only the last card drawn;
 - ``covered``: no pyramid card is taken away while a card lies on it (but its last covering
@@ -14,7 +15,8 @@ and undos and look, after every action, at what no correct engine can ever show:
   tap that moves no card changes neither the counter nor the score;
 - ``undo``: undo brings back the table as it was before the last move (the move counter, the
   selection and the message aside), as far back as the engine's undo depth;
-- ``won-score``: a won game shows 280 (under the app's scoring);
+- ``won-score``: a won game shows 10 points a place: 280 (under the app's scoring), 550 on
+  the 10-row pyramid;
 - ``won``: a game said won has an empty pyramid, and under the strict win an empty stock and
   waste too.
 
@@ -39,7 +41,7 @@ from typing import Any
 
 from ..cards import FRENCH, Card, Deck
 from ..dealcode import ALPHABET, SUFFIX_LENGTH, deal_order
-from ..layout import PYRAMID, Geometry, by_first_row
+from ..layout import PYRAMID, Geometry, by_row_lengths, decks_for
 from ..profiles import profile_from_switches
 from .adapter import FACE_DOWN, MORE_PILES, Adapter, Snapshot, target_name
 from .checks import UNDO_DEPTH
@@ -49,7 +51,6 @@ from .rulesets import Binding, UnderTest
 from .specdata import load_profiles
 
 POINTS = 10
-WON_SCORE = 28 * POINTS
 TABLE_FIELDS = (
     "pyramid",
     "waste",
@@ -96,14 +97,14 @@ def random_layout(rng: random.Random, switches: Mapping[str, Any]) -> dict[str, 
     """A full deal in protocol notation, shuffled by ``rng`` and laid out as a deal code lays
     it out under ``switches`` (the rule set's)."""
     profile = profile_from_switches("random", switches)
-    deck = list(profile.deck_cards.cards)
+    deck = list(profile.cards)
     rng.shuffle(deck)
     return layout_data(deal_order(deck, profile))
 
 
 def geometry_of(snapshot: Snapshot) -> Geometry:
-    """The Triangle when row 1 holds 7 places, else the pyramid."""
-    return by_first_row(len(snapshot.pyramid[0])) or PYRAMID
+    """The shape the snapshot's rows have (the pyramid when they fit none)."""
+    return by_row_lengths([len(row) for row in snapshot.pyramid]) or PYRAMID
 
 
 def deck_of(snapshot: Snapshot) -> Deck:
@@ -113,10 +114,17 @@ def deck_of(snapshot: Snapshot) -> Deck:
     return FRENCH
 
 
+def game_size(snapshot: Snapshot) -> int:
+    """How many cards the game is played with: the deck's, once or twice as the snapshot's
+    shape needs (:func:`pyramide.layout.decks_for`)."""
+    deck = len(deck_of(snapshot).cards)
+    return deck * decks_for(geometry_of(snapshot), deck)
+
+
 def lying_on(rows: Sequence[Sequence[str | None]], r: int, c: int) -> list[tuple[int, int]]:
     """The places of the row below that lie on place (r, c), all counted from 1, in rows of
     either shape (the Triangle's row 1 holds 7 places)."""
-    geometry = by_first_row(len(rows[0])) or PYRAMID
+    geometry = by_row_lengths([len(row) for row in rows]) or PYRAMID
     return [geometry.positions[i] for i in geometry.covered_by[geometry.index_of(r, c)]]
 
 
@@ -253,12 +261,15 @@ def state_problems(
     removed = sum(c is None for row in snapshot.pyramid for c in row)
     if scoring == "ten-per-pyramid-card" and snapshot.score != POINTS * removed:
         problems.append(("score", f"score {snapshot.score} with {removed} pyramid cards removed"))
-    off = len(deck_of(snapshot).cards) - total(snapshot)
+    whole = game_size(snapshot)
+    off = whole - total(snapshot)
     if scoring == "one-per-card" and snapshot.score != off:
         problems.append(("score", f"score {snapshot.score} with {off} cards off the table"))
-    doubles = sorted(card for card, n in Counter(cards_of(snapshot)).items() if n > 1)
+    copies = whole // len(deck_of(snapshot).cards)
+    doubles = sorted(card for card, n in Counter(cards_of(snapshot)).items() if n > copies)
     if doubles:
-        problems.append(("cards", f"shown twice: {' '.join(doubles)}"))
+        held = "twice" if copies == 1 else f"more than {copies} times"
+        problems.append(("cards", f"shown {held}: {' '.join(doubles)}"))
     if snapshot.stock is not None and len(snapshot.stock) != snapshot.stock_size:
         problems.append(
             ("cards", f"stock_size {snapshot.stock_size} but {len(snapshot.stock)} cards listed")
@@ -266,7 +277,7 @@ def state_problems(
     if (
         scoring == "ten-per-pyramid-card"
         and snapshot.status == "won"
-        and snapshot.score != WON_SCORE
+        and snapshot.score != POINTS * geometry_of(snapshot).size
     ):
         problems.append(("won-score", f"won with score {snapshot.score}"))
     return problems
@@ -319,13 +330,14 @@ def step_problems(
     if lost_count not in (0, 1, 2):
         problems.append(("cards", f"{total(before)} cards on the table became {total(after)}"))
     if before.stock is not None and after.stock is not None:
-        old, new = set(cards_of(before)), set(cards_of(after))
+        old, new = Counter(cards_of(before)), Counter(cards_of(after))
         turned_up = max(0, face_down(before) - face_down(after))
-        if len(new - old) > turned_up:
-            problems.append(("cards", f"appeared from nowhere: {' '.join(sorted(new - old))}"))
+        if (new - old).total() > turned_up:
+            appeared = " ".join(sorted((new - old).elements()))
+            problems.append(("cards", f"appeared from nowhere: {appeared}"))
         if discards and after.stock_size < before.stock_size and before.waste:
-            old.discard(before.waste[-1])
-        lost = [Card.parse(c) for c in sorted(old - new)]
+            old[before.waste[-1]] -= 1
+        lost = [Card.parse(c) for c in sorted((old - new).elements())]
         ranks = sorted(card.rank for card in lost)
         alone = len(lost) == 1 and lost[0].goes_alone
         if lost and not alone and (len(ranks) != 2 or sum(ranks) != lost[0].deck.target):
@@ -412,7 +424,7 @@ class _RandomGame:
 
         snapshot = self.adapter.start(**self.start)
         problems = state_problems(snapshot, scoring, strict)
-        whole = len(deck_of(snapshot).cards)
+        whole = game_size(snapshot)
         if total(snapshot) != whole:
             problems.append(("cards", f"a full deal shows {total(snapshot)} cards, not {whole}"))
         self.violated(problems)

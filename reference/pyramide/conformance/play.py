@@ -15,16 +15,16 @@ from typing import Any
 import pytest
 
 from ..cards import DECKS
-from ..layout import GEOMETRIES, Geometry
+from ..layout import Geometry, decks_for, geometry_of
 from . import pairing
-from .adapter import FACE_DOWN, MORE_PILES, Adapter, Snapshot, target_name
+from .adapter import FACE_DOWN, MORE_PILES, PLACE, Adapter, Snapshot, parse_target, target_name
 from .checks import UNDO_DEPTH, CheckFailed, holding, require, tap_problems
 from .drawings import card_name
 from .exchange import pyramid_lines, shown
 from .plugin import NOT_APPLICABLE
 from .recycling import RECYCLE_WITH_DRAW, combined, recycled_and_drew, undrawn
 from .rulesets import UnderTest
-from .tabletop import PILE_NAMED, cards_and_score
+from .tabletop import PILE_NAMED, cards_and_score, face_up_piles
 
 
 @dataclass
@@ -75,12 +75,15 @@ class Play:
 
     @property
     def geometry(self) -> Geometry:
-        return GEOMETRIES[self.under.rule_set.switches["layout"]]
+        switches = self.under.rule_set.switches
+        return geometry_of(switches["layout"], switches["rows"])
 
     @property
     def deck_size(self) -> int:
-        """How many cards the rule set's deck holds (52, or 48 with the Spanish deck)."""
-        return len(DECKS[self.under.rule_set.switches["deck"]].cards)
+        """How many cards the game is played with: the rule set's deck (52, or 48 with the
+        Spanish deck), twice under rows 10 (:func:`pyramide.layout.decks_for`)."""
+        deck = len(DECKS[self.under.rule_set.switches["deck"]].cards)
+        return deck * decks_for(self.geometry, deck)
 
     def require_game(self) -> None:
         if not self.taps:
@@ -175,12 +178,23 @@ class Play:
 
     def shows(self, place: str) -> str | None:
         """What the pyramid place ``r<row>c<card>`` shows now: a card, ``??`` or None."""
-        row, col = int(place[1]), int(place[3])
+        target = parse_target(place)
+        assert isinstance(target, tuple), f"{place} is not a pyramid place"
+        row, col = target
         return self.now.pyramid[row - 1][col - 1]
 
     def locate(self, card: str) -> str:
-        """The tap target holding ``card``: its pyramid place, or ``waste`` for the waste top."""
+        """The tap target holding ``card``: its pyramid place, or ``waste`` for the waste top.
+        A card the table holds twice (two decks) does not say which copy to tap: the scenario
+        must name its place (``I tap r10c3``), and is told so."""
         snapshot = self.now
+        copies = [c for row in snapshot.pyramid for c in row] + face_up_piles(snapshot)
+        if copies.count(card) > 1:
+            pytest.fail(
+                f"cannot tap {shown(card)}: the table holds {copies.count(card)} of it (two "
+                "decks), so the card's name does not say which; tap it by its place, as in "
+                "'I tap r10c3'"
+            )
         for row, cards in enumerate(snapshot.pyramid, start=1):
             if card in cards:
                 return target_name(row, cards.index(card) + 1)
@@ -205,8 +219,11 @@ class Play:
 
     def target(self, words: str) -> str:
         """``the stock``, ``the waste`` (also ``waste pile 1``), ``waste pile 2``, ``reserve 3``,
-        ``the card beneath the waste top`` or a card's name."""
-        return PILE_NAMED.get(words.strip()) or self.locate(card_name(words))
+        ``the card beneath the waste top``, a pyramid place (``r10c3``) or a card's name."""
+        words = words.strip()
+        if PLACE.match(words):
+            return words
+        return PILE_NAMED.get(words) or self.locate(card_name(words))
 
     # --- one-tap pairing (issue 24 A1) ---------------------------------------------------------
 

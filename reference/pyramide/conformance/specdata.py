@@ -31,6 +31,7 @@ SWITCHES = (
     "face_down",
     "deck",
     "layout",
+    "rows",
     "reserves",
     "waste_piles",
     "draw_count",

@@ -30,6 +30,8 @@ The modules, in the order they build on one another:
 - :mod:`.walks`: its two walks that do not count moves (a win, else the most removable);
 - :mod:`.shortest`: its A* for a shortest winning line;
 - :mod:`.variant`: the variant search, walk and A*;
+- :mod:`.open_talon`: the search for tables of more than 28 places (the 10-row pyramid, two
+  decks) under the app's talon, where every talon card can be brought into play at any time;
 - :mod:`.search`: :func:`solve` and :func:`can_remove`, which hand a position to one search
   or the other;
 - :mod:`.stats`: many deals solved in one or more processes, summed up (``pyramide stats``).

@@ -305,7 +305,10 @@ def supports(profile: Profile) -> bool:
     recycles, and one card a draw, or several with only the waste top in play (King Tut: a draw
     puts its cards on the waste in the stock's order, so the talon stays one sequence), or
     reserve piles (Giza: every card left lies on them, and nothing is ever dealt onto them).
-    Not a waste that keeps only the last card drawn (a draw takes a card out of play)."""
+    Not a waste that keeps only the last card drawn (a draw takes a card out of play), nor a
+    table of more places than the core packs (the 10-row pyramid's 55, two decks)."""
+    if profile.geometry.size != PYRAMID_SIZE:
+        return False
     limit = profile.max_recycles
     if profile.waste_piles > 1 or (limit is not None and limit > _MAX_RECYCLES):
         return False

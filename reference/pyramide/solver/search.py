@@ -12,6 +12,7 @@ from ..game import Game
 from ..layout import PYRAMID_SIZE
 from ..profiles import WASTE_KEEPS_LAST, Profile
 from .exact import _Search
+from .open_talon import can_remove_open_talon, open_talon_rules, solve_open_talon
 from .outcome import Solution, SolverTimeout
 from .shortest import shortest_win
 from .variant import can_remove_variant, solve_variant
@@ -30,7 +31,13 @@ def solve(game: Game, shortest: bool = True, time_limit: float | None = None) ->
     removable and whether a win exists are not proven in time (its ``winnable`` says whether
     the second was); if they are but A* runs out of time, the winning line already found is
     returned with ``shortest`` false.
+
+    A table of more than 28 places (the 10-row pyramid) is searched by :mod:`.open_talon`,
+    whose winning line is a winning one, never claimed shortest; a rule set it is not exact for
+    is refused there with a :class:`ValueError`.
     """
+    if _beyond_the_packed_searches(game.profile):
+        return solve_open_talon(game, time_limit)
     if uses_variant_search(game.profile):
         return solve_variant(game, shortest, time_limit)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
@@ -56,6 +63,21 @@ def solve(game: Game, shortest: bool = True, time_limit: float | None = None) ->
     return Solution(PYRAMID_SIZE, True, tuple(line), search.visited, proven)
 
 
+def _beyond_the_packed_searches(profile: Profile) -> bool:
+    """Whether the table has more places than the searches above pack (the 10-row pyramid):
+    then the open-talon search (:mod:`.open_talon`) answers, under the talon rules it is
+    exact for, and any other rule set is refused with a message saying why."""
+    if profile.geometry.size == PYRAMID_SIZE:
+        return False
+    if not open_talon_rules(profile):
+        raise ValueError(
+            f"the solver searches a table of {profile.geometry.size} places only under the "
+            "app's talon rules (the waste recycled without limit, one card a draw, only its "
+            f"top in play, the pyramid cleared wins), which {profile.name} does not play"
+        )
+    return True
+
+
 def uses_variant_search(profile: Profile) -> bool:
     """Whether the talon is beyond the one sequence of :mod:`.exact`: reserve piles, several waste
     piles, several cards a draw, or a draw that takes the waste's card out of play (a card
@@ -72,6 +94,8 @@ def uses_variant_search(profile: Profile) -> bool:
 def can_remove(game: Game, count: int, time_limit: float | None = None) -> bool:
     """Whether some line leaves at most ``28 - count`` pyramid cards; stops once one does.
     Raises :class:`SolverTimeout` if not proven within ``time_limit`` seconds."""
+    if _beyond_the_packed_searches(game.profile):
+        return can_remove_open_talon(game, count, time_limit)
     if uses_variant_search(game.profile):
         return can_remove_variant(game, count, time_limit)
     deadline = None if time_limit is None else time.perf_counter() + time_limit

@@ -89,7 +89,7 @@ def deal_shown_again(play: Play) -> None:
     play.start(code=code)
 
 
-@when(parsers.re(r"the empty place (?P<place>r[1-7]c[1-7]) is tapped"))
+@when(parsers.re(r"the empty place (?P<place>r(?:[1-9]|10)c(?:[1-9]|10)) is tapped"))
 def tap_empty_place(play: Play, place: str) -> None:
     """A tap on a pyramid place the table leaves empty (a tap step names cards, and there is
     none to name here)."""

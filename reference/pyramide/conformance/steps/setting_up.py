@@ -32,7 +32,7 @@ def error_help_off(play: Play) -> None:
 
 @given("a table:")
 def a_table(play: Play, docstring: str) -> None:
-    layout = parse_table(docstring, drawn_geometry(docstring) or play.geometry)
+    layout = parse_table(docstring, drawn_geometry(docstring, play.geometry.rows) or play.geometry)
     outside = drawn_outside(docstring, layout, play.under.states)
     if outside is not None:
         pytest.skip(f"{OUTSIDE}{outside}")

@@ -6,7 +6,6 @@ from __future__ import annotations
 from pytest_bdd import parsers, then
 
 from ..checks import status_rules
-from ..drawings import card_name
 from ..expectations import expect_equal
 from ..play import Play
 from ..tabletop import cards_on_table
@@ -20,7 +19,7 @@ STATUS_WORDS = {
 
 @then(parsers.re(r"(?P<card>(?!nothing )\S+) is selected"))
 def is_selected(play: Play, card: str) -> None:
-    expected = play.locate(card_name(card))
+    expected = play.target(card)
     expect_equal(f"the place selected ({card} lies at {expected})", expected, play.now.selected)
 
 
