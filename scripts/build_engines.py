@@ -70,9 +70,13 @@ class Engine:
 
 SOLITERM_ENGINE = Engine("docs/examples/soliterm")
 PYSOLFC_ENGINE = Engine("docs/examples/pysolfc", (("PYSOLFC_DIR", "~/src/PySolFC"),))
-PYSOLFC_PROFILES = ("pysolfc-pyramid", "pysolfc-relaxed")
+PYSOLFC_PROFILES = ("pysolfc-pyramid", "pysolfc-relaxed", "pysolfc-apophis")
 """The PySolFC games that play a named profile of the suite; the others play rule sets of the
 adapter's own, in ``docs/examples/pysolfc/<name>.yaml``."""
+PAGE_READINGS = {"pysolfc-apophis": "apophis"}
+"""A PySolFC game with a named profile of its own whose rules page the suite reads otherwise:
+the page's profile, which the game is measured against too (PySolFC's Apophis chooses no pile,
+the classic page's lets the player choose)."""
 
 
 @dataclass(frozen=True)
@@ -116,8 +120,15 @@ def _pysolfc_row(game: str, name: str, rule_set: str, *extra: str) -> Row:
 
 
 def _said(rule_set: str) -> str:
-    """The suite's named profile a PySolFC game is detected, or measured, as playing."""
+    """The suite's named profile a PySolFC game is detected as playing."""
     return rule_set if rule_set in PYSOLFC_PROFILES else rule_set.removeprefix("pysolfc-")
+
+
+def _page_profile(row: Row) -> str | None:
+    """The suite's named profile a PySolFC game is measured against, as the rules page says
+    the game (``make_profile_adapter``), or None when its own profile is the page's too."""
+    said = row.detect[row.detect.index("--profile") + 1]
+    return PAGE_READINGS.get(said) if said in PYSOLFC_PROFILES else said
 
 
 SOLITERM = Row(
@@ -150,7 +161,7 @@ NAMED = tuple(
         static=(f"`{said}`",),
     )
     for row in PYSOLFC
-    if (said := row.detect[row.detect.index("--profile") + 1]) not in PYSOLFC_PROFILES
+    if (said := _page_profile(row)) is not None
 )
 """The variant games said to play the suite's profile of the same name, to show how far they
 are from it (``make_profile_adapter``)."""

@@ -144,7 +144,7 @@ def deal_order(deck: list[Card], profile: Profile) -> Layout:
         return Layout(places, reserves=reserves, geometry=geometry)
     if profile.stock_24:
         return Layout(places, stock=tuple(rest), geometry=geometry)
-    if profile.waste_piles > 1:
+    if profile.dealt_rows:  # where the player chooses, the deal turns one card, as the app's
         piles = profile.waste_piles
         wastes = tuple((card,) for card in rest[:piles])
         return Layout(places, wastes[0], tuple(rest[piles:]), wastes[1:], geometry=geometry)

@@ -219,7 +219,7 @@ class Game:
         if self.is_won():
             return False
         if isinstance(move, Draw):
-            return bool(self._stock)
+            return bool(self._stock) and move.pile in self.draw_piles()
         if isinstance(move, Recycle):
             return self.can_recycle()
         if isinstance(move, RemoveKing):
@@ -244,6 +244,11 @@ class Game:
                 RemovePair(a, b) for b in candidates[n + 1 :] if a.rank + b.rank == self.target
             )
 
+    def draw_piles(self) -> range:
+        """The waste piles a draw may name: any of them where the player chooses
+        (VAR-APOPHIS-CHOICE), else only pile 1, which stands for the draw the rules deal."""
+        return range(1, 1 + (len(self.wastes) if self.profile.chosen_pile else 1))
+
     def has_legal_move(self) -> bool:
         """Whether :meth:`legal_moves` would list anything, without listing it all: the status
         is asked after every tap, and a stock to draw from answers at once."""
@@ -259,7 +264,7 @@ class Game:
             return []
         moves = [m for m in self._removals() if self.is_legal(m)]
         if self._stock:
-            moves.append(Draw())
+            moves.extend(Draw(pile) for pile in self.draw_piles())
         elif self.can_recycle():
             moves.append(Recycle())
         return moves
@@ -285,28 +290,43 @@ class Game:
         self.move_count += 1
         self.fresh_draw = False
         if isinstance(move, Draw):
-            self._draw()
+            self._draw(move.pile)
         elif isinstance(move, Recycle):
-            # Pile 1 goes back first, so the last pile's bottom card is the next one drawn
-            # (PySolFC's redeal gathers its piles in that order; one pile keeps its order).
-            self._stock = [card for pile in self.wastes for card in reversed(pile)]
-            self.wastes = [[] for _ in self.wastes]
-            self.recycles += 1
+            self._recycle()
         else:
             cards = [move.card] if isinstance(move, RemoveKing) else [move.first, move.second]
             for card in cards:
                 self._remove(card)
 
-    def _draw(self) -> None:
-        """One card onto each waste pile in turn, or ``draw_count`` cards onto the one pile.
-        Under ``waste_keeps: last`` the card on the waste first goes out of play
+    def _recycle(self) -> None:
+        """The waste piles back into the stock. Where the player chose the piles, pile 1's
+        bottom card comes first, then the rest of pile 1, then pile 2's and pile 3's, each
+        from its bottom: one pile keeps the app's order (VAR-APOPHIS-CHOICE-RECYCLE). Where
+        the rules deal rows, pile 1 is gathered first, each pile from its top, so the last
+        pile's bottom card is the next one dealt, and a row is dealt at once, in the same move
+        (PySolFC's redeal, VAR-APOPHIS-RECYCLE-ORDER)."""
+        if self.profile.chosen_pile:
+            self._stock = [card for pile in reversed(self.wastes) for card in reversed(pile)]
+        else:
+            self._stock = [card for pile in self.wastes for card in reversed(pile)]
+        self.wastes = [[] for _ in self.wastes]
+        self.recycles += 1
+        if self.profile.dealt_rows:
+            self._draw(1)
+
+    def _draw(self, pile: int) -> None:
+        """One card onto each waste pile in turn, one card onto waste pile ``pile`` where the
+        player names it, or ``draw_count`` cards onto the one pile. Under
+        ``waste_keeps: last`` the card on the waste first goes out of play
         (VAR-WASTE-LAST-ONLY): nothing scores it, and only undo brings it back."""
         if self.profile.waste_keeps == WASTE_KEEPS_LAST:
             self.waste.clear()
-        if len(self.wastes) > 1:
-            for pile in self.wastes:
+        if self.profile.chosen_pile:
+            self.wastes[pile - 1].append(self._stock.pop())
+        elif len(self.wastes) > 1:
+            for each in self.wastes:
                 if self._stock:
-                    pile.append(self._stock.pop())
+                    each.append(self._stock.pop())
         else:
             for _ in range(min(self.profile.draw_count, len(self._stock))):
                 self.waste.append(self._stock.pop())

@@ -2,8 +2,10 @@
 
 Every card of the deck is unique, so a move is fully described by its cards: ``K♦`` removes the
 King of diamonds, ``10♣ + 3♠`` removes that pair, ``draw`` turns the stock's top card onto the
-waste and ``recycle`` turns the waste back into the stock. The ASCII forms (``KD``, ``TC+3S``) are
-what files and ``--json`` output use.
+waste and ``recycle`` turns the waste back into the stock. Where the player names the waste pile
+a draw goes onto (the classic page's Apophis), ``draw:2`` draws onto pile 2; ``draw`` is
+``draw:1``. The ASCII forms (``KD``, ``TC+3S``, ``draw:2``) are what files and ``--json`` output
+use.
 """
 
 from __future__ import annotations
@@ -17,16 +19,24 @@ class MoveError(ValueError):
     """Text that does not name a move."""
 
 
+WASTE_PILES_NAMED = 3
+"""The most waste piles a draw may name (Apophis's three)."""
+
+
 @dataclass(frozen=True)
 class Draw:
-    """Turn the stock's top card face up onto the waste."""
+    """Turn the stock's top card face up onto the waste: onto waste pile ``pile`` (1 is the
+    waste) where the player names the pile, or where the rules deal the cards when ``pile``
+    is 1 (one card onto each of several piles, or ``draw_count`` cards onto the one)."""
+
+    pile: int = 1
 
     def __str__(self) -> str:
-        return "draw"
+        return self.ascii
 
     @property
     def ascii(self) -> str:
-        return "draw"
+        return "draw" if self.pile == 1 else f"draw:{self.pile}"
 
 
 @dataclass(frozen=True)
@@ -81,10 +91,18 @@ Move = Draw | Recycle | RemoveKing | RemovePair
 
 
 def parse_move(text: str) -> Move:
-    """Read ``draw``, ``recycle``, a King (``KD``, ``K♦``) or a pair (``TC+3S``, ``10♣ + 3♠``)."""
+    """Read ``draw`` (``draw:2`` onto waste pile 2), ``recycle``, a King (``KD``, ``K♦``) or a
+    pair (``TC+3S``, ``10♣ + 3♠``)."""
     cleaned = text.strip()
-    if cleaned.lower() == "draw":
-        return Draw()
+    word, colon, pile = cleaned.lower().partition(":")
+    if word == "draw":
+        if not colon:
+            return Draw()
+        if not pile.isdigit() or not 1 <= int(pile) <= WASTE_PILES_NAMED:
+            raise MoveError(
+                f"not a move: {text!r} (a draw names waste pile 1 to {WASTE_PILES_NAMED})"
+            )
+        return Draw(int(pile))
     if cleaned.lower() == "recycle":
         return Recycle()
     try:

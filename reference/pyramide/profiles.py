@@ -26,6 +26,11 @@ WASTE_KEEPS_ALL = "all"
 """Every card drawn stays on the waste until it is removed or recycled (the app)."""
 WASTE_KEEPS_LAST = "last"
 """A draw first takes the waste's card out of play: the waste holds only the last card drawn."""
+WASTE_CHOICE_DEAL = "deal"
+"""The rules say where drawn cards go: onto the one waste or, with several waste piles, one card
+onto each, left to right, a recycle dealing such a row at once (PySolFC's Apophis)."""
+WASTE_CHOICE_PLAYER = "player"
+"""Each draw turns one card onto the waste pile the player names (the classic page's Apophis)."""
 
 
 class ProfileError(ValueError):
@@ -48,8 +53,10 @@ class Profile:
     ``spanish`` (:mod:`pyramide.cards`); ``layout`` is ``pyramid`` or ``triangle``
     (:mod:`pyramide.layout`); ``reserves`` deals every card left after the places face up onto
     that many reserve piles, whose top cards are in play, instead of a stock and a waste
-    (Giza); ``waste_piles`` above 1 makes a draw deal one card onto each waste pile, left to
-    right, and puts the top of every pile in play (Apophis); ``draw_count`` above 1 turns that
+    (Giza); ``waste_piles`` above 1 puts the top of every waste pile in play (Apophis), and
+    ``waste_choice`` says where a draw's cards go: ``deal`` one onto each pile, left to right,
+    a recycle dealing such a row at once (PySolFC's game), ``player`` one card onto the pile
+    the player names (the classic page's); ``draw_count`` above 1 turns that
     many cards at a draw, the last one on top, only the top in play (King Tut).
     ``waste_keeps`` ``last`` makes a draw first take the card on the waste out of play, so the
     waste never holds more than the last card drawn (the rules a real game's README publishes:
@@ -80,6 +87,17 @@ class Profile:
     waste_piles: int = 1
     draw_count: int = 1
     waste_keeps: str = WASTE_KEEPS_ALL
+    waste_choice: str = WASTE_CHOICE_DEAL
+
+    @property
+    def chosen_pile(self) -> bool:
+        """Whether a draw names its waste pile (``waste_choice: player`` with several piles)."""
+        return self.waste_choice == WASTE_CHOICE_PLAYER and self.waste_piles > 1
+
+    @property
+    def dealt_rows(self) -> bool:
+        """Whether a draw deals one card onto each of several waste piles (PySolFC's Apophis)."""
+        return self.waste_choice == WASTE_CHOICE_DEAL and self.waste_piles > 1
 
     @property
     def deck_cards(self) -> Deck:
@@ -158,7 +176,8 @@ PROFILES: dict[str, Profile] = {
             stock_24=True,
         ),
         Profile(name="giza", letter="G", reserves=8),
-        Profile(name="apophis", letter="O", waste_piles=3, max_recycles=2),
+        Profile(name="apophis", letter="O", waste_piles=3, waste_choice=WASTE_CHOICE_PLAYER),
+        Profile(name="pysolfc-apophis", letter="B", waste_piles=3, max_recycles=2, strict_win=True),
         Profile(name="king-tut", letter="K", draw_count=3),
         Profile(name="triangle", letter="V", layout="triangle"),
         Profile(name="pharaoh", letter="H", rows=10),

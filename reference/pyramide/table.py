@@ -32,6 +32,10 @@ STOCK: Literal["stock"] = "stock"
 STOCK_TOP: Literal["stock-top"] = "stock-top"
 """The stock's face-up top card; only in play under the playable-stock-top switch."""
 
+DRAW_ONTO = re.compile(r"^stock-to-waste(?:-(?P<number>[0-9]+))?$")
+"""``stock-to-waste``, ``stock-to-waste-2``, ``stock-to-waste-3``: a draw onto that waste pile,
+where the player names the pile (VAR-APOPHIS-CHOICE; ``stock-to-waste`` is pile 1)."""
+
 PILE_TARGET = re.compile(r"^(?P<pile>waste|reserve)-(?P<number>[1-9])$")
 """``waste-2``, ``waste-3``: the top of another waste pile (Apophis; ``waste`` is pile 1);
 ``reserve-1`` .. ``reserve-8``: the top of a reserve pile (Giza)."""
@@ -97,6 +101,11 @@ class Table:
             if self.game.is_legal(move):
                 self._play(move)
             return
+        if isinstance(target, str) and target.startswith("stock-to-"):
+            draw = self.draw_onto(target)
+            if self.game.is_legal(draw):
+                self._play(draw)
+            return
         card = self.card_at(target)
         if card is None:
             return
@@ -113,6 +122,22 @@ class Table:
             self.selected = None
         else:
             self._pair(target, card)
+
+    def draw_onto(self, target: str) -> Draw:
+        """The draw a ``stock-to-waste[-N]`` tap asks for; a pile the rules do not let the
+        player name is an error that says why (a tap on ``stock`` draws as the rules deal)."""
+        match = DRAW_ONTO.match(target)
+        if match is None:
+            raise ValueError(f"no such place to tap: {target!r}")
+        pile, piles = int(match["number"] or 1), len(self.game.wastes)
+        if not self.game.profile.chosen_pile:
+            raise ValueError(
+                f"{target}: under the {self.game.profile.name} rules the player names no "
+                "waste pile for a draw (waste_choice: deal); tap the stock"
+            )
+        if not 1 <= pile <= piles:
+            raise ValueError(f"{target}: there is no waste pile {pile}, only 1 to {piles}")
+        return Draw(pile)
 
     def _pair(self, target: Target, card: Card) -> None:
         first = self.card_at(self.selected) if self.selected is not None else None

@@ -30,7 +30,7 @@ from pyramide import (
     parse_code,
 )
 from pyramide.dealcode import MAX_SEED, deal
-from pyramide.profiles import WASTE_TOP
+from pyramide.profiles import WASTE_KEEPS_LAST, WASTE_TOP
 from pyramide.table import STOCK, STOCK_TOP, WASTE, WASTE_BELOW, Target
 
 SEEDS = st.integers(min_value=0, max_value=MAX_SEED)
@@ -178,6 +178,8 @@ def test_greedy_play_to_the_end_keeps_every_invariant_and_wins_score_280(
             break
         removals = [move for move in moves if isinstance(move, (RemoveKing, RemovePair))]
         move = rng.choice(removals) if removals else moves[0]
+        if not removals and game.profile.waste_keeps == WASTE_KEEPS_LAST:
+            ledger.removed |= set(game.waste)  # the draw takes it out of play
         game.push(move)
         ledger.after_move(move)
         check(game, ledger)
@@ -254,7 +256,8 @@ def test_a_code_always_deals_the_same_cards(seed: int, profile: Profile) -> None
     assert [card is not None for card in first.pyramid] == [True] * profile.geometry.size
     first_draw = 1 if profile.waste_piles > 1 else profile.draw_count
     face_up = 0 if profile.stock_24 or profile.reserves else first_draw
-    assert [len(pile) for pile in first.wastes] == [face_up] * profile.waste_piles
+    dealt_piles = 1 if profile.chosen_pile else profile.waste_piles  # the app's deal: pile 1
+    assert [len(pile) for pile in first.wastes] == [face_up] * dealt_piles
     assert [len(pile) for pile in first.reserves] == [3] * profile.reserves
     deck = profile.cards
     assert set(first.cards) == set(deck) and len(first.cards) == len(deck)

@@ -41,21 +41,35 @@ def test_giza_reserve_tops_are_tapped_by_pile() -> None:
     assert game.pyramid_cleared and names(game.reserves[0]) == ["AD"]
 
 
-def test_apophis_deals_one_card_onto_each_pile_and_gathers_them_back_in_order() -> None:
+def test_pysolfc_apophis_deals_one_card_onto_each_pile_and_deals_a_row_as_it_recycles() -> None:
     table = read_layout(rows("QC"), stock="2H 3H 4H 5H")
-    game = Game(table, get_profile("apophis"))
+    game = Game(table, get_profile("pysolfc-apophis"))
     game.push(Draw())
     assert [names(p) for p in game.wastes] == [["2H"], ["3H"], ["4H"]]
     game.push(Draw())
     assert [names(p) for p in game.wastes] == [["2H", "5H"], ["3H"], ["4H"]]
+    assert not game.is_legal(Draw(2)), "the rules deal: no pile to name"
     game.push(Recycle())
-    # PySolFC's redeal: pile 1, 2, 3 go back top card first, so pile 3's bottom is drawn next.
-    assert names(game.stock) == ["4H", "3H", "2H", "5H"]
-    game.push(Draw())
+    # PySolFC's redeal: pile 1, 2, 3 go back top card first, so pile 3's bottom comes first,
+    # and a row is dealt in the same move.
     assert [names(p) for p in game.wastes] == [["4H"], ["3H"], ["2H"]]
+    assert names(game.stock) == ["5H"] and game.move_count == 3
 
 
-def test_apophis_pairs_the_top_of_any_waste_pile_and_recycles_twice() -> None:
+def test_the_pages_apophis_draws_onto_the_pile_named_and_gives_pile_1_back_first() -> None:
+    game = Game(read_layout(rows("QC"), stock="2H 3H 4H"), get_profile("apophis"))
+    assert game.legal_moves()[-3:] == [Draw(1), Draw(2), Draw(3)]
+    for pile in (3, 2, 3):
+        game.push(Draw(pile))
+    assert [names(p) for p in game.wastes] == [[], ["3H"], ["2H", "4H"]]
+    assert not game.is_legal(Draw(4))
+    game.push(Recycle())
+    assert names(game.stock) == ["3H", "2H", "4H"] and not any(game.wastes)
+    game.pop()
+    assert [names(p) for p in game.wastes] == [[], ["3H"], ["2H", "4H"]]
+
+
+def test_apophis_pairs_the_top_of_any_waste_pile() -> None:
     table = read_layout(rows("JD"), "9S", "7H", more_wastes=["2C", "5S"])
     game = Game(table, get_profile("apophis"))
     assert game.is_legal(parse_move("JD+2C")) and not game.is_legal(parse_move("JD+9S"))
@@ -63,7 +77,8 @@ def test_apophis_pairs_the_top_of_any_waste_pile_and_recycles_twice() -> None:
     tab.tap("waste-2")
     tab.tap((1, 1))
     assert game.pyramid_cleared and names(game.wastes[1]) == []
-    assert get_profile("apophis").max_recycles == 2
+    assert get_profile("pysolfc-apophis").max_recycles == 2
+    assert get_profile("apophis").max_recycles is None, "the app's passes: the page says none"
 
 
 def test_king_tut_turns_three_cards_and_only_the_last_is_in_play() -> None:

@@ -13,7 +13,14 @@ from typing import Any
 
 from pyramide import Game, Move, RemoveKing, RemovePair
 from pyramide.cards import KING, Card
-from pyramide.conformance.adapter import AdapterError, Capabilities, Shown, Snapshot, parse_target
+from pyramide.conformance.adapter import (
+    DRAW_TARGETS,
+    AdapterError,
+    Capabilities,
+    Shown,
+    Snapshot,
+    parse_target,
+)
 from pyramide.conformance.reference_adapter import ReferenceAdapter
 from pyramide.conformance.specdata import render_message
 from pyramide.dealcode import MAX_SEED, DealCode, parse_code
@@ -666,9 +673,9 @@ class GizaReserveTopsNeverPairTogether(_RefusesSomeMoves):
 
 
 class ApophisPlayedWithOneWaste(PlayedAs):
-    """Claims Apophis but draws onto a single waste, one card at a time."""
+    """Claims PySolFC's Apophis but draws onto a single waste, one card at a time."""
 
-    profile = "apophis"
+    profile = "pysolfc-apophis"
     switch = (("waste_piles", 1),)
 
 
@@ -703,16 +710,76 @@ class ApophisPileTopsNeverPairTogether(_RefusesSomeMoves):
         return isinstance(move, RemovePair) and {move.first, move.second} <= tops
 
 
-class ApophisRecyclesBackwards(ReferenceAdapter):
-    """Gathers the waste piles 3, 2, 1 instead of 1, 2, 3: pile 1's bottom card comes first."""
+class _RecyclesInAnotherOrder(ReferenceAdapter, ABC):
+    """The reference with the stock a recycle gives laid out otherwise, and the row a recycle
+    deals under PySolFC's Apophis dealt from it."""
+
+    @abstractmethod
+    def order(self, piles: list[list[Card]]) -> list[Card]:
+        """The new stock, top card first, from the waste piles as they were (bottom first)."""
 
     def tap(self, target: str) -> Snapshot:
         game = self._table().game
         piles, recycles = [list(pile) for pile in game.wastes], game.recycles
         super().tap(target)
         if game.recycles > recycles:
-            game._stock = list(reversed([card for pile in piles for card in pile]))
+            game._stock = list(reversed(self.order(piles)))
+            game.wastes = [[] for _ in game.wastes]
+            if game.profile.dealt_rows:
+                game._draw(1)
         return self.snapshot()
+
+
+class ApophisRecyclesBackwards(_RecyclesInAnotherOrder):
+    """Gathers the waste piles 3, 2, 1 instead of 1, 2, 3: pile 1's bottom card comes first."""
+
+    def order(self, piles: list[list[Card]]) -> list[Card]:
+        return [card for pile in piles for card in pile]
+
+
+class ApophisRecyclesLikePySolFC(_RecyclesInAnotherOrder):
+    """Under the page's Apophis, gathers the piles as PySolFC does: pile 3's bottom card first."""
+
+    def order(self, piles: list[list[Card]]) -> list[Card]:
+        return [card for pile in reversed(piles) for card in pile]
+
+
+class ApophisRecycleDealsNoRow(ReferenceAdapter):
+    """Under PySolFC's Apophis, leaves the piles empty after a recycle, as the page's does."""
+
+    def tap(self, target: str) -> Snapshot:
+        game = self._table().game
+        recycles = game.recycles
+        super().tap(target)
+        if game.recycles > recycles and game.profile.dealt_rows:
+            game._stock.extend(reversed([pile.pop() for pile in game.wastes if pile]))
+        return self.snapshot()
+
+
+class ApophisDrawsOntoPileOne(ReferenceAdapter):
+    """Puts every card drawn onto pile 1, whichever pile the player names."""
+
+    def tap(self, target: str) -> Snapshot:
+        return super().tap("stock" if target in DRAW_TARGETS else target)
+
+
+class ApophisDealsRowsForThePlayer(PlayedAs):
+    """Claims the page's Apophis but deals every draw one card onto each pile, PySolFC's way,
+    whichever pile the player names."""
+
+    profile = "apophis"
+    switch = (("waste_choice", "deal"),)
+
+    def tap(self, target: str) -> Snapshot:
+        return super().tap("stock" if target in DRAW_TARGETS else target)
+
+
+class ApophisOfRevisionTwo(ReferenceAdapter):
+    """Plays the page's Apophis right but speaks protocol revision 2, which names no pile for a
+    draw: the scenarios that draw onto a chosen pile are not applicable, never failed."""
+
+    def capabilities(self) -> Capabilities:
+        return replace(super().capabilities(), revision=2)
 
 
 class KingTutPlayedDrawingOne(PlayedAs):

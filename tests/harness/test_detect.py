@@ -62,7 +62,7 @@ def test_what_no_probe_can_reach_is_unknown_and_the_candidates_are_all_named() -
     found = detect(example_factory, "microsoft")
     unknown = {f.switch for f in found.findings if f.value == UNKNOWN}
     # The shim's engine deals no game of its own: only our tables tell its deck and shape.
-    assert unknown == {"stock_24", "face_down", "waste_piles", "draw_count"}
+    assert unknown == {"stock_24", "face_down", "waste_piles", "draw_count", "waste_choice"}
     assert set(found.fits) == {"microsoft", "pysolfc-relaxed"} and found.profile is None
 
 

@@ -39,12 +39,12 @@ class RevisionOneEngine(GameMoveEngine):
 
 
 def test_the_shim_reports_the_revision_its_engine_speaks() -> None:
-    assert example_factory().capabilities().revision == REVISION == 2
+    assert example_factory().capabilities().revision == REVISION == 3
     assert MoveShimAdapter(RevisionOneEngine()).capabilities().revision == 1
     assert MoveShimAdapter(Bare(RevisionOneEngine())).capabilities().revision == 1
     # the shim may also be told, for an engine that cannot say it itself
     assert MoveShimAdapter(Bare(RevisionOneEngine()), revision=2).capabilities().revision == 2
-    assert example_factory().capabilities().to_json()["revision"] == 2
+    assert example_factory().capabilities().to_json()["revision"] == 3
 
 
 def test_reserve_targets_select_and_pair_the_top_of_their_pile() -> None:
@@ -75,7 +75,7 @@ def test_waste_pile_targets_and_the_three_waste_piles_of_apophis() -> None:
         "more_wastes": [["7S"], ["6D"]],
         "stock": ["AC", "3C", "4C", "QD"],
     }
-    start = shim.start(layout=layout, profile="apophis")
+    start = shim.start(layout=layout, profile="pysolfc-apophis")
     assert (start.waste, start.more_wastes) == (("2C", "5H"), (("7S",), ("6D",)))
     assert shim.tap("waste-2").selected == "waste-2"
     paired = shim.tap("waste-3")  # 7♠ + 6♦
@@ -87,6 +87,17 @@ def test_waste_pile_targets_and_the_three_waste_piles_of_apophis() -> None:
     assert shim.snapshot().selected == "waste-3"
     undone = shim.undo()
     assert (undone.more_wastes, undone.stock_size, undone.selected) == (((), ()), 4, None)
+
+
+def test_a_draw_onto_a_named_pile_is_the_move_that_names_it() -> None:
+    """Revision 3: ``stock-to-waste-3`` is the engine's ``draw:3`` under the page's Apophis."""
+    shim = example_factory()
+    layout = {"pyramid": _pyramid(r1=["8D"]), "waste": ["2C"], "stock": ["AC", "3C", "4C"]}
+    shim.start(layout=layout, profile="apophis")
+    drawn = shim.tap("stock-to-waste-3")
+    assert (drawn.waste, drawn.more_wastes, drawn.stock) == (("2C",), ((), ("AC",)), ("3C", "4C"))
+    drawn = shim.tap("stock")  # a draw that names no pile: onto pile 1
+    assert (drawn.waste, drawn.more_wastes, drawn.moves) == (("2C", "3C"), ((), ("AC",)), 2)
 
 
 def test_a_draw_of_king_tut_turns_three_cards_and_only_the_top_is_tapped() -> None:

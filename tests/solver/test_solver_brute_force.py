@@ -23,7 +23,12 @@ from pyramide import PROFILES, Card, Game, Layout, Profile, solve
 from pyramide.cards import Deck
 from pyramide.layout import Geometry
 from pyramide.moves import Move
-from pyramide.profiles import WASTE_DRAWN_WITH_BELOW, WASTE_KEEPS_LAST, WASTE_TOP_WITH_BELOW
+from pyramide.profiles import (
+    WASTE_CHOICE_PLAYER,
+    WASTE_DRAWN_WITH_BELOW,
+    WASTE_KEEPS_LAST,
+    WASTE_TOP_WITH_BELOW,
+)
 from pyramide.solver import can_remove, uses_variant_search
 from solver_brute import brute_force, rebuild
 
@@ -53,6 +58,12 @@ def _rich_decks(deck: Deck) -> st.SearchStrategy[list[Card]]:
     )
 
 
+CHOSEN_TALON = 4
+"""The most cards off the places where the player names the pile of each draw: with three piles
+to choose from at every draw and recycles without limit, six talon cards already make the brute
+force walk half a million positions."""
+
+
 @st.composite
 def small_games(draw: st.DrawFn, profile: Profile) -> Game:
     geometry = profile.geometry
@@ -63,7 +74,7 @@ def small_games(draw: st.DrawFn, profile: Profile) -> Game:
     chosen = draw(st.sets(st.sampled_from(list(lowest_row)), min_size=1, max_size=widest))
     places = sorted(_close_upwards(set(chosen), geometry))
     assert places[-1] < lowest_row.stop
-    talon_size = draw(st.integers(0, 8))
+    talon_size = draw(st.integers(0, CHOSEN_TALON if profile.chosen_pile else 8))
     # (a deck of one pair of ranks can be smaller than the places a wide row closes up to)
     deck = draw(_rich_decks(profile.deck_cards).filter(lambda cards: len(cards) >= len(places)))
     cards: list[Card] = draw(st.permutations(deck))[: len(places) + talon_size]
@@ -166,7 +177,11 @@ VARIANT_PROFILES = [
         name="giza-spanish-covering", reserves=4, deck="spanish", pairs_with_covering_card=True
     ),
     Profile(
-        name="apophis-strict-stock-top", waste_piles=3, strict_win=True, stock_top_playable=True
+        name="apophis-strict-stock-top",
+        waste_piles=3,
+        strict_win=True,
+        stock_top_playable=True,
+        max_recycles=1,  # a recycle deals a row: without a limit it reshuffles for long
     ),
     Profile(
         name="two-wastes-spanish-triangle",
@@ -226,6 +241,42 @@ alone and mixed with the switches it allows: the variant search must count a car
 as gone, and the strict win must still ask for the stock and the waste emptied."""
 
 
+CHOSEN_PILE_PROFILES = [
+    *(p for p in PROFILE_LIST if p.chosen_pile),
+    Profile(
+        name="apophis-strict-two-passes",
+        waste_piles=3,
+        waste_choice=WASTE_CHOICE_PLAYER,
+        strict_win=True,
+        max_recycles=1,
+    ),
+    Profile(
+        name="apophis-one-pass-stock-top",
+        waste_piles=3,
+        waste_choice=WASTE_CHOICE_PLAYER,
+        max_recycles=0,
+        stock_top_playable=True,
+    ),
+    Profile(
+        name="two-chosen-wastes-covering",
+        waste_piles=2,
+        waste_choice=WASTE_CHOICE_PLAYER,
+        pairs_with_covering_card=True,
+    ),
+    Profile(
+        name="apophis-spanish-triangle-strict",
+        waste_piles=3,
+        waste_choice=WASTE_CHOICE_PLAYER,
+        deck="spanish",
+        layout="triangle",
+        strict_win=True,
+    ),
+]
+"""The draw onto the waste pile the player names (the classic page's Apophis), alone and mixed
+with the switches it allows: the variant search must try every pile for every draw, give the
+piles back pile 1 first at a recycle, and keep its reductions sound with a choice at each draw."""
+
+
 def _agrees_with_brute_force(game: Game) -> None:
     expected = brute_force(game)
     solution = solve(game)
@@ -266,6 +317,13 @@ def test_variant_switches_agree_with_brute_force(game: Game) -> None:
 @settings(max_examples=examples(120))
 @given(st.sampled_from(LIMITED_PROFILES).flatmap(small_games))
 def test_limited_recycling_agrees_with_brute_force(game: Game) -> None:
+    _agrees_with_brute_force(game)
+    _any_win_agrees_with_brute_force(game)
+
+
+@settings(max_examples=examples(30))
+@given(st.sampled_from(CHOSEN_PILE_PROFILES).flatmap(small_games))
+def test_a_draw_onto_a_chosen_pile_agrees_with_brute_force(game: Game) -> None:
     _agrees_with_brute_force(game)
     _any_win_agrees_with_brute_force(game)
 

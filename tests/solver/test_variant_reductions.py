@@ -21,10 +21,10 @@ KING = 13
 
 
 def _search_with_piles(recycles: int) -> tuple[_VariantSearch, tuple[int, bytes, int, int]]:
-    """The search of the first Apophis deal with no free pyramid King (one would go first),
-    and a position of its pyramid with a King on the first waste pile's top, cards on the two
-    others and two in the stock."""
-    profile = PROFILES["apophis"]
+    """The search of the first deal of PySolFC's Apophis (three passes) with no free pyramid
+    King (one would go first), and a position of its pyramid with a King on the first waste
+    pile's top, cards on the two others and two in the stock."""
+    profile = PROFILES["pysolfc-apophis"]
     searches = (_VariantSearch(Game(deal(seed, profile), profile), None) for seed in count())
     search = next(found for found in searches if found.pyramid_moves(found.start[0])[0] < 0)
     pyramid = search.start[0]

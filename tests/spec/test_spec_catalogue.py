@@ -130,6 +130,7 @@ def test_the_app_profile_is_the_default_with_every_switch_off() -> None:
         "waste_piles": 1,
         "draw_count": 1,
         "waste_keeps": "all",
+        "waste_choice": "deal",
     }
 
 

@@ -24,6 +24,7 @@ EDGES = {
 VARIANT_FIXTURES = {
     "giza": "py1-g-aaaaaas",
     "apophis": "py1-o-aaaaaas",
+    "pysolfc-apophis": "py1-b-aaaaaas",
     "king-tut": "py1-k-aaaaaas",
     "triangle": "py1-v-aaaaaas",
     "spanish": "py1-e-aaaaaas",

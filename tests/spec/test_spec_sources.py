@@ -30,13 +30,21 @@ PAGE_SAYS = {
 }
 """The only citations of a rules page by a rule bound to a PySolFC game's state, each with what
 the page says of it. Not here, on purpose: the page's Apophis lets the player choose the pile
-(so it does not say a draw deals one card onto each, nor the deal nor the recycle order); its
+(so it does not say a draw deals one card onto each, nor PySolFC's deal nor its recycle); its
 Pharaoh / Triangle is a larger layout (not the 7-row pyramid upside down); King Tut's deal and
 which Gizeh cards are in play are not on any page."""
 
 
+PAGE_STATES = {("waste_choice", "player")}
+"""States that are a rules page's own reading: a rule that holds only under one of them is bound
+to no PySolFC game (the page's Apophis lets the player choose the pile; PySolFC's deals a row)."""
+
+
 def bound_states(rule: Rule) -> set[tuple[str, str]]:
-    """The PySolFC game states the rule holds under only."""
+    """The PySolFC game states the rule holds under only, unless it holds only under a page's
+    own reading (:data:`PAGE_STATES`)."""
+    if any(len(s) == 1 and (switch, s[0]) in PAGE_STATES for switch, s in rule.when.items()):
+        return set()
     return {
         (switch, states[0])
         for switch, states in rule.when.items()
@@ -55,6 +63,19 @@ def test_a_rule_bound_to_a_pysolfc_game_cites_that_game() -> None:
             assert Source("pysolfc", PYSOLFC_GAMES[state]) in rule.sources, (rule.id, state)
             checked += 1
     assert checked >= 11
+
+
+def test_the_pages_own_apophis_rules_cite_no_pysolfc_game() -> None:
+    """The rules of the page's Apophis (the player names the pile) are not PySolFC's game."""
+    catalogue = load_rules()
+    page_rules = [
+        rule
+        for rule in catalogue.rules.values()
+        if tuple(rule.when.get("waste_choice", ())) == ("player",)
+    ]
+    assert len(page_rules) >= 3
+    for rule in page_rules:
+        assert all(source.doc != "pysolfc" for source in rule.sources), rule.id
 
 
 def test_a_rules_page_is_cited_for_a_pysolfc_game_only_where_it_says_so() -> None:

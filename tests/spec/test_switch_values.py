@@ -33,6 +33,7 @@ CONTRADICTIONS: list[tuple[dict[str, Any], str]] = [
     ({"waste_keeps": "last", "max_recycles": 0, "waste_play": "top-with-below"}, "waste_play"),
     ({"waste_keeps": "last", "max_recycles": 0, "draw_count": 3}, "draw_count"),
     ({"reserves": 8, "waste_keeps": "last"}, "waste_keeps"),
+    ({"waste_choice": "player"}, "waste_piles"),
 ]
 """Values that contradict each other, and the switch the message names."""
 

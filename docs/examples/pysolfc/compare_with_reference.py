@@ -8,8 +8,6 @@ game at the first difference and counts the differences by kind::
     PYSOLFC_DIR=~/src/PySolFC PYTHONPATH=docs/examples/pysolfc \\
         python docs/examples/pysolfc/compare_with_reference.py pysolfc-apophis --games 300
 
-``--follow-redeal`` (Apophis) plays a draw on the reference's side after each recycle, as
-PySolFC's redeal also deals (``known-deviations-apophis.yaml``), to compare what comes after.
 ``--against NAME`` compares with the suite's named profile NAME instead of the declared rule set.
 """
 
@@ -25,7 +23,7 @@ import pysolfc_adapter
 from pyramide.dealcode import deal
 from pyramide.game import Game
 from pyramide.moves import parse_move
-from pyramide.profiles import get_profile, profile_from_switches
+from pyramide.profiles import Profile, get_profile, profile_from_switches
 
 COMPARED = ("pyramid", "waste", "more_wastes", "reserves", "stock", "status")
 
@@ -42,11 +40,18 @@ def reference_state(game: Game) -> dict[str, Any]:
     }
 
 
+def rules_of(name: str) -> Profile:
+    """The rule set the adapter declares for a game: a named profile, or one of its own."""
+    if name in pysolfc_adapter.NAMED_PROFILES:
+        return get_profile(name)
+    return profile_from_switches(name, pysolfc_adapter.RULE_SETS[name])
+
+
 def compare(
-    name: str, games: int, steps: int, against: str | None = None, follow_redeal: bool = False
+    name: str, games: int, steps: int, against: str | None = None
 ) -> tuple[int, Counter[str], dict[str, str]]:
     """Steps compared, differences by kind, and the first example of each kind."""
-    rules = get_profile(against) if against else profile_from_switches(name, RULE_SETS[name])
+    rules = get_profile(against) if against else rules_of(name)
     engine = pysolfc_adapter.PySolFCEngine()
     found: Counter[str] = Counter()
     examples: dict[str, str] = {}
@@ -62,15 +67,15 @@ def compare(
         start: Mapping[str, Any] = reference_state(ref)
         engine.new_game(layout=start, code=None, profile=name)
         played: list[str] = []
-        pushes: list[int] = []  # reference moves per action (2 for a followed redeal)
+        pushes = 0  # reference moves not taken back
         for _ in range(steps):
             mine, theirs = reference_state(ref), engine.state()
             if any(mine[key] != theirs[key] for key in COMPARED):
                 keys = [key for key in COMPARED if mine[key] != theirs[key]]
                 differ(f"table: {', '.join(keys)}", seed, played, f"{mine} / {dict(theirs)}")
                 break
-            if theirs["moves"] != len(pushes):
-                differ("move counter", seed, played, f"{theirs['moves']} for {len(pushes)}")
+            if theirs["moves"] != pushes:
+                differ("move counter", seed, played, f"{theirs['moves']} for {pushes}")
                 break
             legal = {move.ascii for move in ref.legal_moves()}
             offered = {parse_move(move).ascii for move in engine.legal_moves()}
@@ -86,8 +91,8 @@ def compare(
                 break
             compared += 1
             if pushes and rnd.random() < 0.1:
-                for _ in range(pushes.pop()):
-                    ref.pop()
+                ref.pop()
+                pushes -= 1
                 engine.undo()
                 played.append("undo")
                 continue
@@ -95,28 +100,18 @@ def compare(
             ref.push(parse_move(move))
             engine.play(move)
             played.append(move)
-            pushes.append(1)
-            if follow_redeal and move == "recycle" and ref.stock:
-                found["redeals followed by a draw"] += 1
-                ref.push(parse_move("draw"))
-                pushes[-1] = 2
+            pushes += 1
     return compared, found, examples
-
-
-RULE_SETS = pysolfc_adapter.RULE_SETS
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("rule_set", choices=sorted(RULE_SETS))
+    parser.add_argument("rule_set", choices=sorted(pysolfc_adapter.GAMES))
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--steps", type=int, default=200)
     parser.add_argument("--against", metavar="PROFILE", help="a named profile of the suite")
-    parser.add_argument("--follow-redeal", action="store_true")
     args = parser.parse_args()
-    compared, found, examples = compare(
-        args.rule_set, args.games, args.steps, args.against, args.follow_redeal
-    )
+    compared, found, examples = compare(args.rule_set, args.games, args.steps, args.against)
     print(f"{args.rule_set}: {args.games} deals, {compared} steps compared")
     for kind, count in found.most_common():
         print(f"  {count:5d}  {kind}")

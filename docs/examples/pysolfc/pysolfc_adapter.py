@@ -21,11 +21,11 @@ are off (PySolFC's defaults are autodeal on, autodrop off), so every move is one
 for; PySolFC's move counter (``moves.index``, the first number of the status bar's "Moves/Total
 moves") then counts exactly one per pair, King, deal and redeal, and undo takes it back.
 
-Games (:data:`GAMES`): the named profiles ``pysolfc-pyramid`` and ``pysolfc-relaxed`` are
-PySolFC games 38 ("Pyramid") and 193 ("Relaxed Pyramid"); the rule sets of our own
-``pysolfc-giza``, ``pysolfc-apophis``, ``pysolfc-king-tut`` and ``pysolfc-triangle``
-(:data:`RULE_SETS`, each with the PySolFC source lines it rests on) are games 592 ("Giza"), 658
-("Apophis"), 681 ("King Tut") and 700 ("Triangle"). ``pyramide check --profile`` names one of
+Games (:data:`GAMES`): the named profiles ``pysolfc-pyramid``, ``pysolfc-relaxed`` and
+``pysolfc-apophis`` are PySolFC games 38 ("Pyramid"), 193 ("Relaxed Pyramid") and 658
+("Apophis"); the rule sets of our own ``pysolfc-giza``, ``pysolfc-king-tut`` and
+``pysolfc-triangle`` (:data:`RULE_SETS`, each with the PySolFC source lines it rests on) are
+games 592 ("Giza"), 681 ("King Tut") and 700 ("Triangle"). ``pyramide check --profile`` names one of
 them with its YAML file (``docs/examples/pysolfc/pysolfc-giza.yaml``...). A deal of the
 engine's own (``deal=N``) is PySolFC's game number N. A table from a scenario is set up by
 putting the cards on PySolFC's stacks directly: the pyramid places (the Triangle's inverted
@@ -35,8 +35,10 @@ piles 2 and 3), the talon (face down, but for its top card where PySolFC's talon
 up) and, for a card on no pile, the foundation, where PySolFC puts removed cards.
 
 :func:`make_profile_adapter` declares the suite's named profiles ``giza``, ``apophis``,
-``king-tut`` and ``triangle`` for those four games instead, though PySolFC plays other rules:
-it exists to measure how far each game is from the profile of that name.
+``king-tut`` and ``triangle`` for games 592, 658, 681 and 700 instead, though PySolFC plays
+other rules: it exists to measure how far each game is from the profile of that name. Under
+``apophis`` (the classic page's, where the player names the pile of each draw) the engine,
+which speaks protocol revision 2, cannot name a pile: PySolFC's talon deals a row.
 """
 
 from __future__ import annotations
@@ -91,8 +93,24 @@ GAMES = {
 1914-1962). Line numbers here and below are those of PySolFC 3.6.1 at commit 7a3d146a."""
 GAME_IDS = {name: game.game_id for name, game in GAMES.items()}
 
-NAMED_PROFILES = ("pysolfc-pyramid", "pysolfc-relaxed")
-"""Games 38 and 193 play the suite's named profiles of the same name (spec/profiles.yaml)."""
+NAMED_PROFILES = ("pysolfc-pyramid", "pysolfc-relaxed", "pysolfc-apophis")
+"""Games 38, 193 and 658 play the suite's named profiles of the same name (spec/profiles.yaml).
+
+Apophis, game 658 (class Apophis(Pharaohs), pysollib/games/pyramid.py l. 1348-1405), plays
+``pysolfc-apophis``: createGame makes three Pyramid_Waste piles in s.reserves (l. 1384-1389)
+and the talon a DealReserveRedealTalonStack (l. 1378-1379), whose deal is one card onto each
+pile, left to right (dealRowAvail(rows=s.reserves), pysollib/stack.py l. 2144-2152, 2123):
+``waste_piles: 3, waste_choice: deal``; startGame deals the pyramid, then one such deal
+(l. 1399-1402). Only each pile's top moves (OpenStack max_move=1); tops pair with each other
+and with the pyramid. MAX_ROUNDS = 3 (l. 1356), passed as max_rounds (l. 1379): two redeals,
+DealRowRedealTalonStack.canDealCards refusing a third (stack.py l. 2100-2108). A redeal
+(dealCards with an empty talon, stack.py l. 2110-2126) gathers pile 1, then 2, then 3, each
+from its top (_redeal, l. 1817-1833), then deals a row in the same click, one move of
+Game.dealCards (pysollib/game/__init__.py l. 2309-2323): the profile's recycle. No isGameWon
+in Apophis, Pharaohs (l. 1209-1250) or Pyramid: Game.isGameWon, every card on the foundation
+(game/__init__.py l. 2546-2549): ``strict_win``. The talon is no drop stack (Apophis.createGame
+calls only defaultStackGroups, pysollib/layout.py l. 261-268) and its cards lie face down:
+``stock_top_playable`` off."""
 
 RULE_SETS: dict[str, dict[str, Any]] = {
     # Giza, game 592 (class Giza, pysollib/games/pyramid.py lines 344-355). The suite's giza
@@ -107,28 +125,6 @@ RULE_SETS: dict[str, dict[str, Any]] = {
         # Neither Giza nor Pyramid overrides isGameWon, so Game.isGameWon decides: every card on
         # the foundation (pysollib/game/__init__.py l. 2546-2549). The reserves must go too.
         "strict_win": True,
-    },
-    # Apophis, game 658 (class Apophis(Pharaohs), l. 1348-1405): the apophis profile (three
-    # waste piles, a draw dealing one card onto each, three passes) plus the strict win.
-    "pysolfc-apophis": {
-        # createGame makes three Pyramid_Waste piles in s.reserves (l. 1384-1389), and the
-        # talon a DealReserveRedealTalonStack (l. 1378-1379), whose deal is one card onto each
-        # pile, left to right (dealRowAvail(rows=s.reserves), pysollib/stack.py l. 2144-2152,
-        # 2123); startGame deals the pyramid, then one such deal (l. 1399-1402). Only each
-        # pile's top moves (OpenStack max_move=1); tops pair with each other and the pyramid.
-        "waste_piles": 3,
-        # MAX_ROUNDS = 3 (l. 1356), passed as max_rounds (l. 1379): two redeals, and
-        # DealRowRedealTalonStack.canDealCards refuses a third (stack.py l. 2100-2108). The
-        # redeal gathers pile 1, then 2, then 3, each from its top (_redeal, stack.py
-        # l. 1817-1833), so pile 3's bottom card is dealt next, as the profile says.
-        "max_recycles": 2,
-        # No isGameWon in Apophis, Pharaohs (l. 1209-1250) or Pyramid: Game.isGameWon, every
-        # card on the foundation (game/__init__.py l. 2546-2549).
-        "strict_win": True,
-        # The talon is no drop stack (Apophis.createGame calls only defaultStackGroups,
-        # pysollib/layout.py l. 261-268) and its cards lie face down: stock_top_playable off.
-        # Not a switch, and so a deviation: a redeal deals its first row in the same click
-        # (DealRowRedealTalonStack.dealCards, stack.py l. 2116-2123), one move on the counter.
     },
     # King Tut, game 681 (class KingTut(RelaxedPyramid), l. 1647-1675): the king-tut profile
     # as it is.
@@ -171,7 +167,8 @@ PROFILE_CLAIMS = {
     "triangle": "pysolfc-triangle",
 }
 """For :func:`make_profile_adapter`: the suite's named profile → the PySolFC game said to play
-it. Only King Tut really does; the others differ as :data:`RULE_SETS` says."""
+it. Only King Tut really does; the others differ as :data:`RULE_SETS` says, and Apophis as
+``pysolfc-apophis`` differs from the page's ``apophis`` (:data:`NAMED_PROFILES`)."""
 
 CONVENTIONS = {
     "score": "none",  # PySolFC shows no score for these games (Game.getGameScore → None)

@@ -25,6 +25,13 @@ Apophis, each bottom to top; ``waste`` is pile 1) and ``reserves`` (Giza's 8 fac
 each bottom to top) in layouts and snapshots, and the tap targets ``waste-2``, ``waste-3`` and
 ``reserve-1`` .. ``reserve-8`` (the top card of that pile). An engine of revision 1 is never
 sent any of these (:data:`REVISION_2_SWITCHES`).
+
+Revision 3 adds the draw that names its waste pile (the classic page's Apophis, switch
+``waste_choice: player``): the tap targets ``stock-to-waste``, ``stock-to-waste-2`` and
+``stock-to-waste-3`` draw the stock's top card onto pile 1, 2 or 3 (a tap on ``stock`` still
+draws, onto pile 1). An engine of revision 2 is never sent these targets nor the switch
+(:data:`REVISION_3_SWITCHES`): it plays ``waste_piles: 3`` as before, the rules dealing one
+card onto each pile.
 """
 
 from __future__ import annotations
@@ -42,7 +49,9 @@ FACE_DOWN = "??"
 """A pyramid place holding a card the player cannot see."""
 MORE_PILES = (*(f"waste-{n}" for n in (2, 3)), *(f"reserve-{n}" for n in range(1, 9)))
 """Revision 2's pile targets: the top of waste pile 2 or 3, or of a reserve pile."""
-PILE_TARGETS = ("waste", "waste-below", "stock", "stock-top", *MORE_PILES)
+DRAW_TARGETS = ("stock-to-waste", *(f"stock-to-waste-{n}" for n in (2, 3)))
+"""Revision 3's draws onto a waste pile the player names (pile 1, 2, 3)."""
+PILE_TARGETS = ("waste", "waste-below", "stock", "stock-top", *MORE_PILES, *DRAW_TARGETS)
 PILE_WORDS = {
     "stock": "the stock",
     "waste": "the waste",
@@ -52,7 +61,7 @@ PILE_WORDS = {
     **{f"reserve-{n}": f"reserve {n}" for n in range(1, 9)},
 }
 """How the rulebook's sentences name each pile target."""
-REVISION = 2
+REVISION = 3
 """The protocol revision this harness speaks (the hello's ``revision``; 1 when left out)."""
 REVISION_2_SWITCHES = {
     "deck": "french",
@@ -63,6 +72,12 @@ REVISION_2_SWITCHES = {
     "draw_count": 1,
 }
 """The switches revision 2 added, at the values every revision-1 engine plays."""
+REVISION_3_SWITCHES: dict[str, Any] = {"waste_choice": "deal"}
+"""The switch revision 3 added, at the value every older engine plays (the rules deal)."""
+SWITCHES_SINCE: dict[int, Mapping[str, Any]] = {2: REVISION_2_SWITCHES, 3: REVISION_3_SWITCHES}
+"""The switches each revision added, at the values the engines of earlier revisions play."""
+DRAW_REVISION = 3
+"""The revision whose tap targets (:data:`DRAW_TARGETS`) name the waste pile a draw goes onto."""
 
 LayoutData = Mapping[str, Any]
 """A layout in the notation above."""
@@ -102,7 +117,8 @@ class Capabilities:
     tables: bool = True
     own_deals: bool = False
     revision: int = 1
-    """The protocol revision the engine speaks (2 for the named variants' piles and decks)."""
+    """The protocol revision the engine speaks (2 for the named variants' piles and decks, 3
+    for a draw that names its waste pile)."""
 
     def __post_init__(self) -> None:
         if not self.profiles and not self.rule_sets:

@@ -25,7 +25,13 @@ from .adapter import Snapshot
 from .recycling import piles_cards
 from .specdata import load_rules
 
-DRAW_RULES = ("VAR-APOPHIS-WASTES", "VAR-KING-TUT-DRAW-THREE", "VAR-WASTE-LAST-ONLY", "STOCK-DRAW")
+DRAW_RULES = (
+    "VAR-APOPHIS-CHOICE",
+    "VAR-APOPHIS-WASTES",
+    "VAR-KING-TUT-DRAW-THREE",
+    "VAR-WASTE-LAST-ONLY",
+    "STOCK-DRAW",
+)
 """The rules that say what a draw turns up, the most particular first."""
 OUT_OF_PLAY = ("STOCK-OUT-OF-PLAY",)
 """The rule that keeps the stock's cards, its top card included, out of play."""
@@ -92,8 +98,29 @@ def cards(count: int) -> str:
 
 
 def per_draw(switches: Mapping[str, Any]) -> int:
-    """How many cards one draw turns: one per waste pile, or the draw count onto the one."""
+    """How many cards one draw turns: one per waste pile where the rules deal rows, one where
+    the player names the pile, or the draw count onto the one."""
+    if switches.get("waste_choice") == "player":
+        return 1
     return max(int(switches["waste_piles"]), int(switches["draw_count"]))
+
+
+def named_pile(target: str) -> str | None:
+    """The waste pile a draw onto a named pile (``stock-to-waste-2``) names (``waste-2``;
+    ``waste`` for pile 1), or None for any other target."""
+    return target.removeprefix("stock-to-") if target.startswith("stock-to-") else None
+
+
+def put_onto(pile: str, before: Snapshot, after: Snapshot) -> bool:
+    """Whether ``pile`` holds what it held and one card more."""
+    return after.pile(pile)[:-1] == before.pile(pile) and len(after.pile(pile)) > len(
+        before.pile(pile)
+    )
+
+
+def pile_sizes(snapshot: Snapshot) -> list[int]:
+    """How many cards each waste pile holds, pile 1 first."""
+    return [len(pile) for pile in (snapshot.waste, *snapshot.more_wastes)]
 
 
 def tap_problems(
@@ -108,13 +135,24 @@ def tap_problems(
     if before.status != "playing" or table_won(before, states):
         return []
     problems: list[tuple[str, Sequence[str]]] = []
-    if target == "stock" and before.stock_size:
+    onto = named_pile(target)
+    if (target == "stock" or onto) and before.stock_size:
         drawn = min(per_draw(switches), before.stock_size)
         if after.stock_size != before.stock_size - drawn:
             problems.append(
                 (
                     f"a draw from a stock of {cards(before.stock_size)} left "
                     f"{after.stock_size}, not {before.stock_size - drawn}",
+                    DRAW_RULES,
+                )
+            )
+        elif onto and not put_onto(onto, before, after):
+            sizes = zip(pile_sizes(before), pile_sizes(after), strict=False)
+            grew = [n for n, (a, b) in enumerate(sizes, start=1) if b > a]
+            problems.append(
+                (
+                    f"a draw onto {onto} put the card onto "
+                    + (", ".join(f"pile {n}" for n in grew) or "no pile"),
                     DRAW_RULES,
                 )
             )

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card
-from .adapter import FACE_DOWN, REVISION_2_SWITCHES, Adapter, Snapshot
+from .adapter import FACE_DOWN, REVISION_2_SWITCHES, REVISION_3_SWITCHES, Adapter, Snapshot
 from .drawings import parse_table
 from .rulesets import RuleSetError, UnderTest
 from .specdata import SWITCHES, load_profiles
@@ -74,6 +74,7 @@ def deal_probes(probe: Probe) -> list[Finding]:
     width = len(dealt.pyramid[0])
     reserves, piles = len(dealt.reserves), 1 + len(dealt.more_wastes)
     draw = waste if waste and piles == 1 else 1
+    dealt_on = sum(len(pile) for pile in dealt.more_wastes)  # PySolFC's Apophis deals a row
     if not waste and not reserves:  # a 24-card stock: one draw shows how many it turns
         draw = len(probe.tap("stock").waste)
     return [
@@ -91,6 +92,11 @@ def deal_probes(probe: Probe) -> list[Finding]:
         Finding("reserves", reserves, f"its own deal 1 shows {reserves} reserve pile(s)"),
         Finding("waste_piles", piles, f"its own deal 1 shows {piles} waste pile(s)"),
         Finding("draw_count", draw, f"a draw turns {draw} card(s) onto the waste"),
+        Finding(
+            "waste_choice",
+            "player" if piles > 1 and not dealt_on else "deal",
+            f"its own deal 1 puts {dealt_on} card(s) on the waste piles after the first",
+        ),
     ]
 
 
@@ -278,7 +284,7 @@ def detect(factory: Callable[[], Adapter], profile: str | None = None) -> Detect
     else:
         findings += [
             Finding(s, UNKNOWN, "the engine deals no game of its own")
-            for s in ("stock_24", "face_down", *REVISION_2_SWITCHES)
+            for s in ("stock_24", "face_down", *REVISION_2_SWITCHES, *REVISION_3_SWITCHES)
         ]
     if capabilities.tables and plays_our_tables(findings):
         findings += [run(probe) for run in TABLE_PROBES]

@@ -34,7 +34,7 @@ import pytest
 
 from ..cards import Card, CardError
 from ..layout import PYRAMID, Geometry, geometry_of, layout_by_first_row
-from .adapter import FACE_DOWN, REVISION_2_SWITCHES, piles_json
+from .adapter import FACE_DOWN, SWITCHES_SINCE, piles_json
 from .specdata import load_profiles, load_rules
 
 EMPTY = "--"
@@ -152,7 +152,7 @@ def drawn_outside(text: str, layout: Mapping[str, Any], states: Mapping[str, str
             f"the table draws a stock or a waste: reserves is {states.get('reserves')}, and "
             "VAR-GIZA-RESERVES has neither"
         )
-    for pile, rule_id in (("reserves", "VAR-GIZA-RESERVES"), ("more_wastes", "VAR-APOPHIS-WASTES")):
+    for pile, rule_id in (("reserves", "VAR-GIZA-RESERVES"), ("more_wastes", "VAR-APOPHIS-TOPS")):
         if layout.get(pile) and conflicts(rule_id):
             return f"the table draws {pile.replace('_', ' ')}: {conflicts(rule_id)}"
     if len(layout["waste"]) > 1 and states.get("waste_keeps") == "last":
@@ -166,10 +166,10 @@ def drawn_outside(text: str, layout: Mapping[str, Any], states: Mapping[str, str
 def dealt_outside(code: str, states: Mapping[str, str]) -> str | None:
     """Why the deal a code names cannot lie on the table under the switch states given, or
     None. The letter names the profile the code deals for (``spec/profiles.yaml``); a deal
-    dealt with another layout, deck, reserves, waste piles or draw (the switches protocol
-    revision 2 added, which shape the deal itself) is another game's table, as a table drawn
-    for it would be (:func:`drawn_outside`). A code with an unknown letter is the engine's to
-    refuse."""
+    dealt with another layout, deck, reserves, waste piles, draw or choice of pile (the
+    switches protocol revisions 2 and 3 added, which shape the deal itself) is another
+    game's table, as a table drawn for it would be (:func:`drawn_outside`). A code with an
+    unknown letter is the engine's to refuse."""
     spec = load_profiles()
     letter = code.split("-")[1] if code.count("-") == 2 else None
     named = next((p for p in spec.profiles.values() if p.letter == letter), None)
@@ -178,7 +178,8 @@ def dealt_outside(code: str, states: Mapping[str, str]) -> str | None:
     theirs = spec.states(named.switches)
     differ = [
         f"{switch} is {states.get(switch)}, the deal's is {theirs[switch]}"
-        for switch in REVISION_2_SWITCHES
+        for added in SWITCHES_SINCE.values()
+        for switch in added
         if theirs[switch] != states.get(switch)
     ]
     if not differ:

@@ -304,10 +304,16 @@ def covered_removals(before: Snapshot, after: Snapshot, covering_pair: bool) -> 
 
 
 def step_problems(
-    before: Snapshot, after: Snapshot, covering_pair: bool = False, discards: bool = False
+    before: Snapshot,
+    after: Snapshot,
+    covering_pair: bool = False,
+    discards: bool = False,
+    redealt: bool = False,
 ) -> list[tuple[str, str]]:
     """What is wrong with a move or tap (not an undo) going from ``before`` to ``after``;
-    ``discards`` lets a draw take the waste's card out of play (VAR-WASTE-LAST-ONLY)."""
+    ``discards`` lets a draw take the waste's card out of play (VAR-WASTE-LAST-ONLY), and
+    ``redealt`` says the tap was a recycle that dealt its row at once, which may lay the one
+    card left back where it lay and still count, a pass used (VAR-APOPHIS-RECYCLE-ORDER)."""
     problems = []
     if after.moves < before.moves:
         problems.append(("move-counter", f"move counter went from {before.moves} to {after.moves}"))
@@ -316,7 +322,7 @@ def step_problems(
         face_up_piles(after),
         after.stock_size,
     )
-    if still and (after.moves, after.score) != (before.moves, before.score):
+    if still and not redealt and (after.moves, after.score) != (before.moves, before.score):
         problems.append(
             (
                 "move-counter",
@@ -417,6 +423,8 @@ class _RandomGame:
         strict = bool(self.under.rule_set.switches["strict_win"])
         covering = bool(self.under.rule_set.switches["pairs_with_covering_card"])
         discards = self.under.rule_set.switches["waste_keeps"] == "last"
+        piles = int(self.under.rule_set.switches["waste_piles"])
+        redeals = piles > 1 and self.under.rule_set.switches["waste_choice"] == "deal"
         combining = combined(self.under.conventions)
 
         def recycles_and_draws(before: Snapshot, after: Snapshot) -> bool:
@@ -437,8 +445,10 @@ class _RandomGame:
                     expected = self.history.pop() if self.history else snapshot
                     problems += undo_problems(snapshot, after, expected, restores)
                 else:
-                    problems += step_problems(snapshot, after, covering, discards)
-                    if table_of(after) != table_of(snapshot):
+                    redealt = redeals and action == "stock" and not snapshot.stock_size
+                    redealt = redealt and after.moves == snapshot.moves + 1
+                    problems += step_problems(snapshot, after, covering, discards, redealt)
+                    if table_of(after) != table_of(snapshot) or redealt:
                         self.history = [*self.history, snapshot]
                         if action == "stock" and recycles_and_draws(snapshot, after):
                             self.history.append(undrawn(after))  # two undo steps

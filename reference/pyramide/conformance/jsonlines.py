@@ -3,11 +3,11 @@
 Engines written in any language plug in by reading requests on stdin and writing answers on
 stdout (``spec/schemas/protocol.json`` is the schema, ``docs/adapters.md`` the guide):
 
-1. the harness says ``{"op": "hello", "protocol": 1, "revision": 2}``; the engine answers
+1. the harness says ``{"op": "hello", "protocol": 1, "revision": 3}``; the engine answers
    ``{"ok": true, "protocol": 1, "engine": {"name": ..., "version": ...}, "capabilities": {...}}``
    (with ``"revision": 2`` in its capabilities if it speaks revision 2, which adds the named
-   variants' piles, the Triangle's rows and the Spanish deck; see
-   :mod:`~pyramide.conformance.adapter`);
+   variants' piles, the Triangle's rows and the Spanish deck, or 3, which adds the draw onto
+   a waste pile the player names; see :mod:`~pyramide.conformance.adapter`);
 2. then every request carries an ``id`` and an ``op`` (``start``, ``tap``, ``undo``,
    ``snapshot``) and the engine answers ``{"id": <same>, "snapshot": {...}}`` or
    ``{"id": <same>, "error": "why"}``.

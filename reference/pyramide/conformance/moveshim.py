@@ -29,7 +29,9 @@ as the engine gives them (the Triangle's row 1 holds 7 places), and lets the car
 alone (a King, or a Spanish rey: :attr:`pyramide.cards.Card.goes_alone`) go alone. An engine
 that plays these rule sets says so with a ``revision`` attribute of 2 (or the shim is given
 ``revision=2``); the shim then reports ``revision`` 2 in its capabilities, and the harness
-sends it the variants' tables and taps.
+sends it the variants' tables and taps. Revision 3's draw onto a named waste pile
+(``stock-to-waste-2``) is the move ``draw:2`` (``draw`` for pile 1), which an engine of
+revision 3 lists where the player names the pile.
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ from ..layout import EMPTY
 from ..moves import Draw, Move, MoveError, Recycle, RemoveKing, RemovePair, parse_move
 from ..profiles import PROFILES, get_profile
 from .adapter import (
+    DRAW_TARGETS,
     FACE_DOWN,
     REVISION,
     AdapterError,
@@ -247,6 +250,10 @@ class MoveShimAdapter:
             self.selected = None
             if not self._try(Draw()):
                 self._try(Recycle())
+            return self.snapshot()
+        if target in DRAW_TARGETS:
+            self.selected = None
+            self._try(Draw(1 + DRAW_TARGETS.index(target)))
             return self.snapshot()
         state = self.engine.state()
         shown = card_at(state, target)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .adapter import REVISION_2_SWITCHES, Capabilities
+from .adapter import SWITCHES_SINCE, Capabilities
 from .spec_files import read_user_yaml, switch_values_problem
 from .specdata import CONVENTIONS, SWITCHES, load_profiles, switch_state
 
@@ -165,12 +165,14 @@ def binding(rule_set: RuleSet, capabilities: Capabilities) -> Binding | None:
             return Binding(name, None)
     if capabilities.any_rule_set:
         switches = dict(rule_set.switches)
-        if capabilities.revision < 2:
-            # A revision-1 engine knows none of revision 2's switches: it plays them only at
-            # their old values, and is not sent them.
-            if any(switches[name] != value for name, value in REVISION_2_SWITCHES.items()):
+        for revision, added in SWITCHES_SINCE.items():
+            if capabilities.revision >= revision:
+                continue
+            # An engine of an earlier revision knows none of this revision's switches: it
+            # plays them only at their old values, and is not sent them.
+            if any(switches[name] != value for name, value in added.items()):
                 return None
-            switches = {k: v for k, v in switches.items() if k not in REVISION_2_SWITCHES}
+            switches = {k: v for k, v in switches.items() if k not in added}
         return Binding(rule_set.name, switches)
     return None
 

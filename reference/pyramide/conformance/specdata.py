@@ -36,6 +36,7 @@ SWITCHES = (
     "waste_piles",
     "draw_count",
     "waste_keeps",
+    "waste_choice",
 )
 """The rule switches, in the order spec/profiles.yaml lists them."""
 CONVENTIONS = ("score", "move_counter", "undo_counter", "undo_depth", "pairing", "recycle_draw")

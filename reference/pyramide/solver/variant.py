@@ -8,7 +8,9 @@ boundary, and draws are only a means. Here neither holds: a draw deals onto thre
 are all in play, or turns three
 cards of which only the last is in play (a card removed from the waste shifts which cards the
 next pass turns up), or takes the card on the waste out of play (a draw is then a choice: the
-card passed over is gone), or there is no stock at all and eight piles of face-up reserves. This
+card passed over is gone), or puts its card onto the waste pile the player names (a draw is a
+choice of three: :data:`_DRAW` names its pile), or there is no stock at all and eight piles of
+face-up reserves. This
 module therefore walks the positions as they are, move by move, as :class:`~pyramide.Game`
 plays them, and answers the same :class:`~pyramide.solver.Solution`; it is simple rather than
 fast, and :func:`pyramide.solver.solve` and :func:`~pyramide.solver.can_remove` hand it every
@@ -58,7 +60,8 @@ and the profiles forbid it with these piles.
   pairs) and :meth:`~pyramide.solver.bag.BagRelaxation.bag_most` (the game with every talon card in
   play at any time, searched exactly: it sees the order in which
   the pyramid frees its cards, which the matchings do not: each of the 652 lost deals among
-  Apophis's seeds 0-1999 is proven lost at its first position): both read the talon as counts
+  seeds 0-1999 of Apophis dealt by rows, with three passes and the relaxed win, is proven lost
+  at its first position): both read the talon as counts
   of ranks only, whatever pile a card lies in, so they hold for every pile switch. They are
   given only the talon cards that can still come into play (:meth:`_VariantSearch.outlook`):
   going down a pile from its top, the first card of a rank r that makes more cards of rank r
@@ -105,7 +108,8 @@ stock (top first), then the waste piles, then the reserve piles (each bottom fir
 key is ``sum(1 << 3 * rank)`` over its cards (:class:`~pyramide.solver.bounds.PyramidBounds`)."""
 
 _Action = tuple[int, ...]
-"""A move by place: the one or two places of a removal, or :data:`_DRAW`, :data:`_RECYCLE`."""
+"""A move by place: the one or two places of a removal, or :data:`_DRAW`, :data:`_RECYCLE`.
+Where the player names the pile a draw goes onto, the draw is ``(-1, n)``, onto waste pile n."""
 
 _PILE = 32
 """A place is a pyramid index (0-27), or ``_PILE + n`` for the top of pile n of the talon
@@ -136,6 +140,12 @@ class _VariantSearch:
         self.stock_playable = profile.stock_top_playable
         self.covering = profile.pairs_with_covering_card
         self.draw_count = profile.draw_count
+        self.chosen = profile.chosen_pile
+        """A draw puts one card onto the waste pile the player names (VAR-APOPHIS-CHOICE),
+        and a recycle gives pile 1 back first, each pile from its bottom card."""
+        self.rows = profile.dealt_rows
+        """A draw deals one card onto each waste pile, and a recycle deals such a row at once
+        (VAR-APOPHIS-RECYCLE-ORDER)."""
         self.discards = profile.waste_keeps == WASTE_KEEPS_LAST
         """A draw first takes the waste's card out of play (VAR-WASTE-LAST-ONLY): a talon card
         then leaves without a partner, so the strict win's bounds, which make every talon card
@@ -147,7 +157,7 @@ class _VariantSearch:
         self.last_round_alone = (*self.reserves, *range(1, 1 + self.wastes))
         """The piles whose top King goes at once in a walk once no recycle is left: the
         reserves and the waste piles (see the module's reductions)."""
-        self.per_draw = self.wastes if self.wastes > 1 else self.draw_count
+        self.per_draw = self.wastes if self.rows else self.draw_count
         """The most cards a draw moves out of the stock."""
         piles_in_play = self.wastes + len(game.reserves) + self.stock_playable
         bounded = replace(profile, strict_win=False) if self.discards else profile
@@ -329,7 +339,10 @@ class _VariantSearch:
             for other, other_rank in tops[n + 1 :]:
                 if rank + other_rank == total:
                     found.append(((place, other), self.take(state, piles, (place, other))))
-        if piles[0]:
+        if piles[0] and self.chosen:
+            for pile in range(1, 1 + self.wastes):
+                found.append(((_DRAW[0], pile), self.draw(state, piles, pile)))
+        elif piles[0]:
             found.append((_DRAW, self.draw(state, piles)))
         elif (self.limit is None or recycles < self.limit) and any(piles[1 : 1 + self.wastes]):
             found.append((_RECYCLE, self.recycle(state, piles)))
@@ -353,17 +366,21 @@ class _VariantSearch:
                 piles[number] = pile[1:]
         return pyramid, _SEPARATOR.join(piles), recycles, key
 
-    def draw(self, state: _State, piles: list[bytes]) -> _State:
-        """One card onto each waste pile in turn, or ``draw_count`` cards onto the one pile,
-        the last drawn on top (as :meth:`Game.push` deals them); under ``waste_keeps: last``
-        the card on the waste leaves the talon first."""
+    def draw(self, state: _State, piles: list[bytes], onto: int = 1) -> _State:
+        """One card onto each waste pile in turn, one onto waste pile ``onto`` where the
+        player names it, or ``draw_count`` cards onto the one pile, the last drawn on top (as
+        :meth:`Game.push` deals them); under ``waste_keeps: last`` the card on the waste
+        leaves the talon first."""
         pyramid, _, recycles, key = state
         piles = list(piles)
         stock = piles[0]
         if self.discards:
             key -= sum(1 << 3 * rank for rank in piles[1])
             piles[1] = b""
-        if self.wastes > 1:
+        if self.chosen:
+            dealt = 1
+            piles[onto] += stock[:1]
+        elif self.wastes > 1:
             dealt = min(len(stock), self.wastes)
             for n in range(dealt):
                 piles[1 + n] += stock[n : n + 1]
@@ -374,14 +391,17 @@ class _VariantSearch:
         return pyramid, _SEPARATOR.join(piles), recycles, key
 
     def recycle(self, state: _State, piles: list[bytes]) -> _State:
-        """The waste piles back into the stock: the last pile's bottom card on top, then the
-        rest of that pile, then the pile before it (see :meth:`Game.push`)."""
+        """The waste piles back into the stock (as :meth:`Game.push` does): where the player
+        chose the piles, pile 1's bottom card on top, then the rest of pile 1, then pile 2's
+        and pile 3's; else the last pile's bottom card on top, then the rest of that pile, then
+        the pile before it, and where the rules deal rows, a row dealt at once."""
         pyramid, _, recycles, key = state
         wastes = piles[1 : 1 + self.wastes]
-        stock = b"".join(reversed(wastes))
+        stock = b"".join(wastes if self.chosen else reversed(wastes))
         rest = [stock, *(b"" for _ in wastes), *piles[1 + self.wastes :]]
         used = recycles + 1 if self.limit is not None else 0
-        return pyramid, _SEPARATOR.join(rest), used, key
+        recycled = pyramid, _SEPARATOR.join(rest), used, key
+        return self.draw(recycled, rest) if self.rows else recycled
 
     def replay(self, actions: Sequence[_Action]) -> list[Move]:
         """The cards of a line found by place, replayed on a copy of the game (which raises
@@ -390,8 +410,8 @@ class _VariantSearch:
         line: list[Move] = []
         for action in actions:
             move: Move
-            if action == _DRAW:
-                move = Draw()
+            if action[0] == _DRAW[0]:
+                move = Draw(*action[1:])
             elif action == _RECYCLE:
                 move = Recycle()
             else:

@@ -9,11 +9,13 @@ import pytest
 from pytest_bdd import parsers, when
 
 from .. import pairing
-from ..expectations import expect_equal, said
-from ..play import Play
+from ..adapter import DRAW_REVISION
+from ..checks import holding
+from ..expectations import expect_equal
+from ..play import Play, not_applicable
 from ..plugin import OUTSIDE
 from ..specdata import load_profiles
-from ..tabletop import face_up_piles
+from ..tabletop import PILE_NAMED, face_up_piles
 
 
 @when(parsers.re(r"I tap (?P<targets>(?!.* times$).+)"))
@@ -35,6 +37,19 @@ def tap_stock_times(play: Play, times: str) -> None:
         play.tap("stock")
 
 
+@when(parsers.re(r"I draw onto (?P<pile>the waste|waste pile [1-3])"))
+def draw_onto(play: Play, pile: str) -> None:
+    """A draw onto the waste pile the player names (VAR-APOPHIS-CHOICE; ``the waste`` is pile
+    1), a tap target of protocol revision 3 that an engine of an earlier revision cannot take."""
+    revision = play.under.capabilities.revision
+    if revision < DRAW_REVISION:
+        not_applicable(
+            f"the engine speaks protocol revision {revision}: it cannot name the waste pile a "
+            f"draw goes onto (revision {DRAW_REVISION})"
+        )
+    play.tap(f"stock-to-{PILE_NAMED[pile]}")
+
+
 @when("I go through the stock as many times as the rules allow")
 def every_pass(play: Play) -> None:
     """Draw the whole stock, turn the waste back, and again, for every pass the rules under
@@ -42,6 +57,9 @@ def every_pass(play: Play) -> None:
     limit = play.under.rule_set.switches["max_recycles"]
     if limit is None:
         pytest.fail("the rules under test set no limit on passes (the scenario needs one)")
+    switches = play.under.rule_set.switches
+    piles = int(switches["waste_piles"])
+    row = piles if piles > 1 and switches["waste_choice"] == "deal" else 0
     for recycle in range(limit + 1):
         for _ in range(play.now.stock_size):  # a draw may turn more than one card
             if play.now.stock_size:
@@ -51,10 +69,12 @@ def every_pass(play: Play) -> None:
         waste = face_up_piles(play.now)
         play.tap("stock")
         after = play.now
+        dealt = min(row, len(waste))  # a recycle that deals a row (VAR-APOPHIS-RECYCLE-ORDER)
         expect_equal(
             f"the waste and the stock after turn {recycle + 1} of the {limit} allowed",
-            f"waste (none), stock {len(waste)} cards",
-            f"waste {said(face_up_piles(after))}, stock {after.stock_size} cards",
+            f"{dealt} cards on the waste, stock {len(waste) - dealt} cards",
+            f"{len(face_up_piles(after))} cards on the waste, stock {after.stock_size} cards",
+            holding(play.under.states, ("VAR-APOPHIS-RECYCLE-ORDER",)) if row else (),
         )
 
 
