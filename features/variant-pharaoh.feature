@@ -230,14 +230,17 @@ Feature: Variant: Pharaoh, a pyramid of 10 rows from two decks
           Q♥  8♣  9♣  --  --  --  --  --  --
         5♠  --  --  --  --  --  --  --  --  --
         waste: 2♣ 3♣ [2♣]
+        stock: 5♥
         """
       When I tap the stock
-      Then the stock holds 3 cards
+      Then the waste is 2♣ 3♣ 2♣ 5♥
+      When I tap the stock
+      Then the stock holds 4 cards
       And the waste is empty
-      When I tap the stock 3 times
-      Then the waste is 2♣ 3♣ 2♣
-      When I tap the stock 12 times
-      Then the waste is 2♣ 3♣ 2♣
+      When I tap the stock 4 times
+      Then the waste is 2♣ 3♣ 2♣ 5♥
+      When I tap the stock 15 times
+      Then the waste is 2♣ 3♣ 2♣ 5♥
       And the game goes on
 
   Rule: VAR-PHARAOH-WIN: The game is won as soon as the 55 pyramid cards are gone
