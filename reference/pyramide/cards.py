@@ -26,6 +26,7 @@ a move still names the very card it takes.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 
 class CardError(ValueError):
@@ -56,9 +57,10 @@ class Deck:
         """What two cards removed together are worth."""
         return self.top_rank
 
-    @property
+    @cached_property
     def cards(self) -> tuple[Card, ...]:
-        """Every card of the deck in canonical order (suit by suit, rank 1 first)."""
+        """Every card of the deck in canonical order (suit by suit, rank 1 first); made once,
+        since every layout checks its copies against the deck's size."""
         return tuple(Card(rank, suit) for suit in self.suits for rank in self.ranks)
 
     @property
