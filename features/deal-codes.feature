@@ -107,7 +107,7 @@ Feature: Deal codes
         | PY1-N-AAAAAAA |
         | PY1-N-7777777 |
 
-      Examples: under Giza, the Triangle, the Spanish deck and King Tut
+      Examples: under Giza, the Triangle, the Spanish deck, King Tut and both Apophis
         | code          |
         | PY1-G-AAAAAAJ |
         | PY1-G-AAAAAAA |
@@ -120,6 +120,10 @@ Feature: Deal codes
         | PY1-E-7777777 |
         | PY1-K-AAAAAAJ |
         | PY1-K-AAAAAAA |
+        | PY1-O-AAAAAAJ |
+        | PY1-O-7777777 |
+        | PY1-B-AAAAAAJ |
+        | PY1-B-7777777 |
 
   Rule: OPEN-CODE-LETTER: What the letter in a deal code means
     The documents only show codes with the letter N. The reference engine reads the letter as the

@@ -309,6 +309,43 @@ Feature: Variant: Apophis, three waste piles
       When I undo 3 times
       Then the cards and the score are as they were at the start
 
+    @VAR-APOPHIS-CHOICE-RECYCLE @RECYCLE-UNLIMITED @END-PLAY-GOES-ON
+    Scenario: The stock is turned over as often as the player likes
+      Two stock cards drawn onto pile 1 and a recycle make three taps: 30 taps are ten passes,
+      and play goes on.
+      Given a table:
+        """
+            5♠
+          Q♥  9♥
+        stock: 2♣ 3♣
+        """
+      When I tap the stock 30 times
+      Then the stock holds 2 cards
+      And waste pile 1 is empty
+      And the move counter is 30
+      And the game goes on
+
+    @VAR-APOPHIS-CHOICE-RECYCLE @VAR-APOPHIS-CHOICE @RECYCLE-UNLIMITED
+    Scenario: Cards drawn onto piles 2 and 3 come back at every recycle, pass after pass
+      The second pass puts 3♣ onto pile 2, so the third pass draws it first.
+      Given a table:
+        """
+            5♠
+          Q♥  9♥
+        stock: 2♣ 3♣
+        """
+      When I draw onto waste pile 2
+      And I draw onto waste pile 3
+      And I tap the stock
+      Then the stock holds 2 cards
+      When I draw onto waste pile 3
+      And I draw onto waste pile 2
+      And I tap the stock
+      Then the stock holds 2 cards
+      When I draw onto waste pile 2
+      Then waste pile 2 is 3♣
+      And the move counter is 7
+
   Rule: VAR-APOPHIS-WASTES: Three waste piles: a draw deals one card onto each
     Three waste piles lie side by side instead of one. A tap on the stock deals its next cards face
     up, one onto each pile from left to right (pile 1, pile 2, then pile 3; fewer when the stock

@@ -270,21 +270,6 @@ DEPTH_SHARE = 0.6
 """Issue 26: every named profile checks at least this share of the app's scenarios."""
 
 
-STILL_THIN: dict[str, tuple[str, ...]] = {
-    "apophis": (
-        "RECYCLE-UNLIMITED",
-        "SCORE-NOTHING-ELSE",
-        "UNDO-RESTORES",
-        "UNDO-COUNTER-KEEPS",
-        "CODE-REDEAL",
-    ),
-    "pysolfc-apophis": ("SCORE-NOTHING-ELSE", "UNDO-COUNTER-KEEPS", "CODE-REDEAL"),
-}
-"""The rules still shown by fewer scenarios than issue 26 asks, by profile: named so that the
-gap is known, and so that this test fails when it grows (Apophis's list holds its rules both as
-PySolFC deals and as the page's player chooses, while both rule sets are being written)."""
-
-
 def shown_by(outcomes: Outcomes) -> Counter[str]:
     """Rule → passed scenarios tagged with it (the report's depth)."""
     return Counter(rule for n in outcomes.with_outcome("passed") for rule in outcomes.tags[n])
@@ -306,7 +291,7 @@ def test_the_whole_rulebook_of_a_profile_runs_and_the_reference_passes_it(profil
         if rule.holds(states) and rule.status != IMPLEMENTATION_DEFINED
     ]
     thin = {rule: shown[rule] for rule in held if shown[rule] < min(THIN, app_shown[rule])}
-    assert set(thin) <= set(STILL_THIN.get(profile, ())), f"thin under {profile}: {thin}"
+    assert thin == {}, f"rules shown by too few scenarios under {profile}"
     shaped = [
         n for n in skipped_as(outcomes, OUTSIDE) if TABLE_OF_ANOTHER_GAME.search(outcomes.text[n])
     ]
