@@ -299,14 +299,15 @@ Feature: Variant: Apophis, three waste piles
         waste: [2♣]
         waste 2: [4♣]
         waste 3: [6♣]
+        stock: 8♣
         """
-      When I tap the stock
+      When I tap the stock 2 times
       And I draw onto waste pile 3
       And I draw onto waste pile 2
       Then waste pile 3 is 2♣
-      And waste pile 2 is 4♣
+      And waste pile 2 is 8♣
       And the waste is empty
-      When I undo 3 times
+      When I undo 4 times
       Then the cards and the score are as they were at the start
 
     @VAR-APOPHIS-CHOICE-RECYCLE @RECYCLE-UNLIMITED @END-PLAY-GOES-ON
@@ -511,7 +512,9 @@ Feature: Variant: Apophis, three waste piles
         waste: 2♣ [3♣]
         waste 2: [4♣]
         waste 3: 5♣ [6♣]
+        stock: 7♣
         """
-      When I tap the stock
+      When I tap the stock 2 times
       And I undo
-      Then the cards and the score are as they were at the start
+      Then the cards and the score are as they were before the last tap
+      And waste pile 3 is 5♣ 6♣
