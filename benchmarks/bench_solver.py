@@ -88,12 +88,14 @@ LIMITED = [name for name, profile in PROFILES.items() if profile.max_recycles is
 
 def default_deals(profile: str, cores: Sequence[str] = ("python",)) -> int:
     """How many deals a profile gets when ``--deals`` is not given: issue 12's counts, but 30
-    for the profiles of the plain variant search when the reference is asked for (its hard
-    King Tut and Giza deals take seconds each). A table of the compiled core gets the full
-    counts, Apophis included, which the reference times there."""
+    for the profiles of the plain variant search when the reference plays them (its hard
+    King Tut and Giza deals take seconds each, and so do the page's Apophis deals, where it
+    tries every pile at each draw), whether asked for or standing in for the compiled core,
+    which declines both Apophis rule sets."""
     if profile == "app":
         return 1000
-    return 30 if profile in PILE_PROFILES and "python" in cores else 300
+    reference = "python" in cores or "python" in playing(profile, cores)
+    return 30 if profile in PILE_PROFILES and reference else 300
 
 
 Verdict = tuple[int, bool, int | None]
