@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import build_other_tables
 import pytest
+from budget import examples
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from pyramide.cards import PAIR_TOTAL, Card
@@ -12,8 +13,6 @@ from pyramide.layout import PYRAMID, TRIANGLE, Geometry
 from redraw import giza, spanish, triangle
 from redraw.common import LeftOut, inert_cards
 from redraw.source import Scenario, Step
-
-from tests.budget import examples
 
 Place = tuple[int, int]
 SPANISH_TOTAL = 12
