@@ -139,18 +139,13 @@ SOLITERM = Row(
     ("detect", "--impl", "soliterm_adapter:make_adapter", "--json"),
     ("[`examples/soliterm/`](examples/soliterm/soliterm_adapter.py)", "`aisleriot-thirteen`"),
 )  # fmt: skip
-TRIANGLE_MIN_COVERAGE = ("--min-coverage", "40")
-"""Under the triangle only a few of the rulebook's scenarios are drawn on a triangle; most of
-the rest need taps, messages or deal codes, which a drag-and-drop engine with deals of its own
-cannot offer, so less than the default half of the rule set can run (the table gives the
-share). The minimum still fails a check that runs nearly nothing."""
 PYSOLFC = (
     _pysolfc_row("38", "Pyramid", "pysolfc-pyramid"),
     _pysolfc_row("193", "Relaxed Pyramid", "pysolfc-relaxed"),
     _pysolfc_row("592", "Giza", "pysolfc-giza"),
     _pysolfc_row("658", "Apophis", "pysolfc-apophis"),
     _pysolfc_row("681", "King Tut", "pysolfc-king-tut"),
-    _pysolfc_row("700", "Triangle", "pysolfc-triangle", *TRIANGLE_MIN_COVERAGE),
+    _pysolfc_row("700", "Triangle", "pysolfc-triangle"),
 )
 """PySolFC's Pyramid games, each under the rule set it plays (docs/examples/pysolfc/README.md)."""
 NAMED = tuple(
