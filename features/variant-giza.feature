@@ -10,7 +10,8 @@ Feature: Variant: Giza, the stock laid out on eight reserve piles
   The tables draw a pile as `reserve 3: 2♦ [6♣]`, bottom card first and its top card in brackets;
   "reserve 3" in a step is that pile's top card. Under these rules no table has a stock or a
   waste, so the other files' scenarios are outside them; the scenarios below show the app's rules
-  that matter most on tables of Giza's own.
+  that matter most on tables of Giza's own, and redrawn/giza.feature draws the app's scenarios
+  that never draw again with the waste as reserve 1.
 
   Background:
     Given the rules under test

@@ -9,7 +9,8 @@ Feature: Variant: the Spanish pyramid, 48 cards and pairs of 12
   A Spanish card is written rank then suit, in letters: S, C and R for the sota, the caballo and
   the rey; O, P, E and B for the suits. CP is the caballo de copas, 7B the 7 de bastos. The other
   files' tables are drawn with French cards, so their scenarios are outside these rules; the ones
-  below show the app's rules that matter most with Spanish cards.
+  below show the app's rules that matter most with Spanish cards, and redrawn/spanish.feature
+  plays the rest of the app's scenarios again with Spanish cards making the same pairs.
 
   Background:
     Given the rules under test

@@ -9,7 +9,8 @@ Feature: Variant: PySolFC's Triangle, the pyramid upside down
 
   The tables draw the triangle row by row from row 1, which always has its 7 places; rows left out
   at the bottom are empty. The other files' tables are pyramids, so their scenarios are outside
-  these rules; the ones below show the app's rules that matter most on triangles.
+  these rules; the ones below show the app's rules that matter most on triangles, and
+  redrawn/triangle.feature draws the rest of the app's scenarios again on triangles.
 
   Background:
     Given the rules under test
