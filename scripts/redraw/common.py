@@ -70,16 +70,24 @@ def map_steps(scenario: Scenario, change: Callable[[Step], Step]) -> Scenario:
     return scenario.with_steps([change(step) for step in scenario.steps])
 
 
+def named_cards(scenario: Scenario) -> list[str]:
+    """Every French card the scenario names, in its steps or its tables, as written (``10♦``),
+    once each, in the order first named."""
+    return list(
+        dict.fromkeys(
+            match.group(0)
+            for step in scenario.steps
+            for text in (step.text, step.docstring or "")
+            for match in FRENCH_CARD.finditer(text)
+        )
+    )
+
+
 def inert_cards(scenario: Scenario) -> Iterator[str]:
     """Cards the scenario does not name whose partners it names nowhere, one side of each pair
     class only, so that no two of them pair either: *props*, which lie on the table without
     ever being in a pair (never a King), lowest value first."""
-    named = {
-        Card.parse(match.group(0)).ascii
-        for step in scenario.steps
-        for text in (step.text, step.docstring or "")
-        for match in FRENCH_CARD.finditer(text)
-    }
+    named = {Card.parse(card).ascii for card in named_cards(scenario)}
     values = {Card.parse(card).rank for card in named}
     for low in range(1, PAIR_TOTAL // 2 + 1):
         for value in (low, PAIR_TOTAL - low):

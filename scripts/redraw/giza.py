@@ -25,7 +25,7 @@ from pyramide.conformance.exchange import shown
 from pyramide.conformance.reference_adapter import layout_from_data
 from pyramide.layout import PYRAMID
 
-from .common import SUITS, LeftOut, inert_cards, map_steps, retagged, table_text
+from .common import SUITS, LeftOut, inert_cards, map_steps, named_cards, retagged, table_text
 from .source import Scenario, Step
 
 PROFILE = "giza"
@@ -59,24 +59,24 @@ DRAWING = "STOCK-DRAW"
 the stock does not show it, and is redrawn without it."""
 
 
+def _reserves(waste: list[str], prop: str | None) -> list[list[str]]:
+    """Giza's piles for the app's start: its waste as reserve 1, the prop alone on reserve 8."""
+    return [waste, *[[]] * (RESERVES - 2), [prop] if prop else []]
+
+
 def _dead(start: dict[str, Any], prop: str | None) -> bool:
     """Whether the table, its waste as reserve 1 and a prop on reserve 8, has nothing to play."""
-    reserves = [start["waste"], *[[]] * (RESERVES - 2), [prop] if prop else []]
-    data = {**start, "reserves": reserves, "waste": [], "stock": []}
+    data = {**start, "reserves": _reserves(start["waste"], prop), "waste": [], "stock": []}
     return Game(layout_from_data(data, GIZA.geometry), GIZA).status is Status.NO_MORE_MOVES
-
-
-def _is_king(card: str) -> bool:
-    return Card.parse(card).goes_alone
 
 
 def _spare_king(scenario: Scenario) -> str:
     """A King the scenario names nowhere: on a reserve top it can always be removed, so the
     table stays alive (an engine may stop taking taps once nothing is left to play), and no
     step of the scenario touches it."""
-    named = {step.text + (step.docstring or "") for step in scenario.steps}
+    named = set(named_cards(scenario))
     kings = [Card(PAIR_TOTAL, suit) for suit in SUITS]
-    spare = [king.ascii for king in kings if not any(str(king) in text for text in named)]
+    spare = [king.ascii for king in kings if str(king) not in named]
     if not spare:
         raise LeftOut("without the stock it starts with nothing to play")
     return spare[0]
@@ -88,14 +88,13 @@ def redraw(scenario: Scenario) -> tuple[Scenario, str]:
         scenario = scenario.retagged(tuple(t for t in scenario.tags if t != DRAWING))
     tags = retagged(scenario, PROFILE, COUNTERPARTS)
     start = parse_table(scenario.steps[0].docstring or "", PYRAMID)
-    steps = scenario.steps
-    if start["stock"] and any(STATUS.search(step.text) for step in steps):
+    if start["stock"] and any(STATUS.search(step.text) for step in scenario.steps):
         raise LeftOut("its stock would keep the game going, and it reads the game's status")
 
     prop = None if start["waste"] else next(inert_cards(scenario))
     if _dead(start, prop) and not set(tags) & ABOUT_THE_END:
         prop = _spare_king(scenario)
-    reserves = [start["waste"], *[[]] * (RESERVES - 2), [prop] if prop else []]
+    reserves = _reserves(start["waste"], prop)
 
     def change(step: Step) -> Step:
         if UNCARRIED.search(step.text):
@@ -112,6 +111,7 @@ def redraw(scenario: Scenario) -> tuple[Scenario, str]:
 
     note = f"From {scenario.file}."
     if prop is not None:
-        what = "keeps the game going as the app's stock did" if _is_king(prop) else "never pairs"
+        alive = Card.parse(prop).goes_alone
+        what = "keeps the game going as the app's stock did" if alive else "never pairs"
         note += f" Prop: {shown(prop)} on reserve {RESERVES}, which {what}."
     return map_steps(scenario, change).retagged(tags), note

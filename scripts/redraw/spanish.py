@@ -19,7 +19,7 @@ from collections import Counter
 from pyramide.cards import Card
 from pyramide.conformance.specdata import load_messages
 
-from .common import FRENCH_CARD, LeftOut, map_steps, retagged
+from .common import FRENCH_CARD, LeftOut, map_steps, named_cards, retagged
 from .source import Scenario, Step
 
 PROFILE = "spanish"
@@ -50,13 +50,7 @@ WORDS = {r"\bKings\b": "reyes", r"\bKing\b": "rey", r"\b13\b": "12"}
 
 def _values(scenario: Scenario) -> Counter[int]:
     """How many distinct cards of each French value the scenario names."""
-    cards = {
-        match.group(0)
-        for step in scenario.steps
-        for text in (step.text, step.docstring or "")
-        for match in FRENCH_CARD.finditer(text)
-    }
-    return Counter(Card.parse(card).rank for card in cards)
+    return Counter(Card.parse(card).rank for card in named_cards(scenario))
 
 
 def value_map(values: Counter[int]) -> dict[int, int]:
@@ -80,16 +74,11 @@ def card_map(scenario: Scenario) -> dict[str, str]:
     """Every French card the scenario names → its Spanish card."""
     values = value_map(_values(scenario))
     renamed: dict[str, str] = {}
-    for step in scenario.steps:
-        for text in (step.text, step.docstring or ""):
-            for match in FRENCH_CARD.finditer(text):
-                card = match.group(0)
-                if card in renamed:
-                    continue
-                rank = SPANISH_RANKS[values[Card.parse(card).rank] - 1]
-                suits = [SUITS[match.group(2)], *SUITS.values()]
-                taken = set(renamed.values())
-                renamed[card] = next(rank + s for s in suits if rank + s not in taken)
+    for card in named_cards(scenario):
+        rank = SPANISH_RANKS[values[Card.parse(card).rank] - 1]
+        suits = [SUITS[card[-1]], *SUITS.values()]
+        taken = set(renamed.values())
+        renamed[card] = next(rank + s for s in suits if rank + s not in taken)
     return renamed
 
 

@@ -100,7 +100,7 @@ def _lines(path: str) -> list[str]:
     return Path(path).read_text(encoding="utf-8").splitlines()
 
 
-def _tags_above(path: str, line_number: int) -> list[str]:
+def tags_above(path: str, line_number: int) -> list[str]:
     """The tags written on the lines just above line ``line_number`` (1-based), in order."""
     lines = _lines(path)
     start = line_number - 1
@@ -121,7 +121,7 @@ def scenario_subject(item: pytest.Item, rule_ids: Collection[str]) -> str | None
         tagged = sorted(tag for tag in template.rule.tags if tag in rule_ids)
         if named in rule_ids or len(tagged) == 1:
             return named if named in rule_ids else tagged[0]
-    written = _tags_above(template.feature.filename, template.line_number)
+    written = tags_above(template.feature.filename, template.line_number)
     return next((tag for tag in written if tag in rule_ids), None)
 
 
