@@ -91,6 +91,21 @@ def test_a_run_that_cannot_be_made_is_exit_2_in_one_line(
     assert captured.err.startswith("pyramide differential: ") and line in captured.err
 
 
+@pytest.mark.parametrize("profile", ["single-pass", "one-pass.yaml"])
+def test_a_convention_that_cannot_arise_under_the_rule_set_is_no_reason_to_refuse(
+    profile: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """An engine declares one tap that recycles and draws once, for every rule set it plays;
+    under a single pass nothing is recycled, so its taps are the reference's (issue 33 E3)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "one-pass.yaml").write_text(yaml.safe_dump({"max_recycles": 0}))
+    engine = ["--impl", f"{wrong_adapters.__name__}:RecyclesAndDraws"]
+    assert differential(*engine, "--profile", profile, *SHORT) == 0, capsys.readouterr()
+
+
 def test_a_difference_is_exit_1_with_the_command_that_finds_it_again(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

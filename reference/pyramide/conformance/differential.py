@@ -27,7 +27,7 @@ import itertools
 import random
 import shlex
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 from unittest import mock
@@ -54,7 +54,7 @@ from .invariants import random_layout, removals
 from .loading import AdapterLoadError, load_factory, under_test
 from .reference_adapter import ReferenceAdapter
 from .rulesets import UnderTest
-from .specdata import render_message
+from .specdata import load_rules, render_message
 
 STATUS_WORDS = {
     "playing": "goes on",
@@ -465,6 +465,30 @@ TAPPED_OTHERWISE = {"pairing": "two-taps", "recycle_draw": "separate"}
 another plays other moves for the same taps, so no tap-by-tap comparison is fair to it."""
 
 
+def tapped_otherwise(under: UnderTest) -> list[str]:
+    """The engine's conventions by which the same taps make other moves than on the reference,
+    under the rule set played. An engine declares its conventions once, for every rule set it
+    plays; one that can never come into play under this rule set (one tap that recycles and
+    draws, where nothing is ever recycled) is left out. Where a convention comes into play is
+    where its own rule holds (RECYCLE-WITH-DRAW's ``when``); a convention with no rule of its
+    own is in play everywhere."""
+    states = under.states
+    return sorted(
+        f"{name}: {state}"
+        for name, state in under.conventions.items()
+        if name in TAPPED_OTHERWISE
+        and state != TAPPED_OTHERWISE[name]
+        and comes_into_play(name, state, states)
+    )
+
+
+def comes_into_play(convention: str, state: str, states: Mapping[str, str]) -> bool:
+    """Whether a convention's ``state`` can make a difference where switches and conventions
+    are in ``states``: whether a rule of that state holds there, if it has any."""
+    rules = [rule for rule in load_rules().rules.values() if state in rule.when.get(convention, ())]
+    return not rules or any(rule.holds(states) for rule in rules)
+
+
 def run_differential(
     factory: Callable[[], Adapter],
     max_examples: int = 50,
@@ -495,11 +519,7 @@ def run_differential(
             "the engine starts from no table of ours (tables: false): the differential "
             "machine deals both engines the same random tables"
         )
-    played_otherwise = sorted(
-        f"{name}: {state}"
-        for name, state in under.conventions.items()
-        if name in TAPPED_OTHERWISE and state != TAPPED_OTHERWISE[name]
-    )
+    played_otherwise = tapped_otherwise(under)
     if played_otherwise:
         raise AdapterLoadError(
             f"the engine is tapped otherwise than the reference ({', '.join(played_otherwise)}): "
