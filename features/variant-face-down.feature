@@ -13,7 +13,7 @@ Feature: Variant: covered cards are dealt face down
 
     Sources: aisleriot « Setup »; soliterm « pyramid.py ».
 
-    @VAR-FACE-DOWN
+    @VAR-FACE-DOWN @DEAL-COVERING @DEAL-DECK
     Scenario: Only the bottom row is dealt face up
       Given a new deal shuffled by the game
       Then the pyramid has 7 rows of 1 to 7 cards, every place filled

@@ -13,7 +13,7 @@ Feature: Variant: a 24-card stock
     Sources: traditional « 3. Préparation et début »;
     classic « Mise en place et distribution », « Glossaire ».
 
-    @VAR-STOCK-24
+    @VAR-STOCK-24 @DEAL-DECK @STOCK-DRAW
     Scenario: The game starts with an empty waste; the first draw brings a card into play
       Given a new deal shuffled by the game
       Then the waste is empty

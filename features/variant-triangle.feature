@@ -280,7 +280,7 @@ Feature: Variant: PySolFC's Triangle, the pyramid upside down
       When I tap 6♦ then 7♣
       Then the game is won
 
-    @VAR-TRIANGLE-COVERING @UNDO-RESTORES @UNDO-COUNTER-KEEPS @KING-ALONE
+    @VAR-TRIANGLE-COVERING @UNDO-RESTORES @UNDO-COUNTER-KEEPS @KING-ALONE @TAP-BLOCKED
     Scenario: Undo lays a card back over the two it covered
       Given a table:
         """

@@ -113,7 +113,7 @@ Feature: Variant: the waste keeps only the last card drawn
       When I tap the waste then 9♥
       Then 9♥ and 4♦ are removed
 
-    @VAR-WASTE-LAST-ONLY
+    @VAR-WASTE-LAST-ONLY @DEAL-STOCK
     Scenario: Through a whole deal the waste never holds more than one card
       Given a new deal shuffled by the game
       Then the waste holds 1 card
