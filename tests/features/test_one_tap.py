@@ -53,6 +53,20 @@ def test_a_one_tap_game_that_lets_the_player_choose_passes_the_whole_rulebook(
 
 
 @pytest.mark.parametrize(
+    ("adapter", "profile"), [("SelectsWhenAmbiguous", "pharaoh"), ("WaitsWhenAmbiguous", "spanish")]
+)
+def test_a_one_tap_game_that_lets_the_player_choose_passes_with_two_decks_or_the_spanish_deck(
+    adapter: str, profile: str
+) -> None:
+    """With two decks a scenario names the copy it taps by its place (``I tap r10c2``), which
+    the one-tap pairing reads as a player would; the Spanish deck's wrong-sum scenarios are
+    about the selection, outside a one-tap game's rules as their French originals are."""
+    outcomes = run(adapter, "--pyramide-profile", profile)
+    assert outcomes.with_outcome("failed") == []
+    assert outcomes.with_outcome("passed")
+
+
+@pytest.mark.parametrize(
     ("adapter", "failures"), [("SelectsWhenAmbiguous", 0), ("TakesTheFirstPartner", 2)]
 )
 def test_over_json_lines_the_convention_travels_and_the_choice_is_checked_the_same(

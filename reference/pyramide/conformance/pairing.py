@@ -30,17 +30,18 @@ chose. The replayed game must show exactly the table it showed before the step.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from ..cards import Card
-from .adapter import FACE_DOWN, Adapter, Capabilities, Snapshot
+from .adapter import FACE_DOWN, PLACE, Adapter, Capabilities, Snapshot
 from .checks import CheckFailed
 from .drawings import card_name
 from .exchange import shown
-from .tabletop import PILE_NAMED, cards_and_score, on_table
+from .tabletop import PILE_NAMED, cards_and_score, face_up_piles
 
 if TYPE_CHECKING:
     from .play import Play
@@ -118,8 +119,11 @@ def tap_words(play: Play, words: Sequence[str]) -> None:
 
 
 def card_named(play: Play, words: str) -> str | None:
-    """The card a tap on ``words`` touches now: the card named, or the top card of the pile
-    named (``the waste``, ``reserve 2``); None for the stock or an empty pile."""
+    """The card a tap on ``words`` touches now: the card named, the card at the place named
+    (``r10c2``: with two decks a card's name does not say which copy), or the top card of the
+    pile named (``the waste``, ``reserve 2``); None for the stock or an empty place or pile."""
+    if PLACE.match(words.strip()):
+        return play.shows(words.strip())
     target = PILE_NAMED.get(words.strip())
     if target is None:
         return card_name(words)
@@ -148,12 +152,13 @@ def worth_a_pair(first: str, second: str) -> bool:
     return a.deck == b.deck and a.rank + b.rank == a.deck.target
 
 
-def still_there(play: Play, card: str) -> bool:
-    """Whether ``card`` is on the table (a face-down card: at the place the table drew it)."""
-    if card in on_table(play.now):
-        return True
-    place = play.place_of(card)
-    return place is not None and play.shows(place) is not None
+def still_there(play: Play, card: str, target: str, before: Snapshot) -> bool:
+    """Whether ``card``, tapped at ``target`` since the table ``before``, is still there: at its
+    pyramid place (face up, or face down as the table drew it), or, on a pile, with as many
+    copies on the table as before (two decks hold each card twice)."""
+    if PLACE.match(target):
+        return play.shows(target) in (card, FACE_DOWN)
+    return not removed(before, play.now)[card]
 
 
 def make_pair(play: Play, first: str, second: str) -> None:
@@ -166,17 +171,17 @@ def make_pair(play: Play, first: str, second: str) -> None:
     engine = play.adapter
     assert isinstance(engine, Replayable), "a one-tap engine's adapter is replayable (Play)"
     taps, mark, before = len(play.taps), len(engine.actions), play.now
-    targets = {x: play.target(first), y: play.target(second)}
+    named = ((x, play.target(first)), (y, play.target(second)))
     chosen: list[str] = []
     tables = [before, before]  # what is left when nothing the words try can be made
-    for tapped, partner in ((x, y), (y, x)) if worth_a_pair(x, y) else ((x, y),):
-        alone, tried = attempt(play, tapped, targets[tapped], targets[partner])
-        gone = gone_between(before, play.now)
-        if {x, y} <= gone or not gone:
+    for tapped, partner in (named, named[::-1]) if worth_a_pair(x, y) else (named,):
+        alone, tried = attempt(play, tapped, partner[1], before)
+        gone = removed(before, play.now)
+        if not any(still_there(play, *card, before) for card in named) or not gone:
             tables = tried  # made, or nothing removed: the next steps judge
             break
-        if alone and partner not in gone:
-            chosen.append(" + ".join(shown(card) for card in sorted(gone)))
+        if alone and still_there(play, *partner, before):
+            chosen.append(" + ".join(shown(card) for card in sorted(gone.elements())))
         take_back(engine, mark, before)  # the game paired a card the words did not name
     del play.taps[taps:]
     play.taps += tables
@@ -189,13 +194,15 @@ def make_pair(play: Play, first: str, second: str) -> None:
         )
 
 
-def attempt(play: Play, card: str, target: str, partner: str) -> tuple[bool, list[Snapshot]]:
-    """Tap ``card`` (at ``target``), then the card at ``partner`` if ``card`` is still there.
-    Whether the first tap alone took ``card`` away, and the two tables two taps of the app
-    would have left (the first is the table before, when one tap did it all)."""
-    before = play.now
-    play.tap(target)
-    if not still_there(play, card):
+def attempt(
+    play: Play, tapped: tuple[str, str], partner: str, before: Snapshot
+) -> tuple[bool, list[Snapshot]]:
+    """Tap the card ``tapped`` names (the card, its target), then the target ``partner`` if
+    the card is still there. Whether the first tap alone took the card away, and the two
+    tables two taps of the app would have left (the first is the table ``before``, when one
+    tap did it all)."""
+    play.tap(tapped[1])
+    if not still_there(play, *tapped, before):
         return True, [before, play.taps[-1]]
     play.tap(partner)
     return False, play.taps[-2:]
@@ -211,6 +218,13 @@ def take_back(engine: Replayable, mark: int, before: Snapshot) -> None:
         )
 
 
-def gone_between(before: Snapshot, after: Snapshot) -> set[str]:
-    """The cards shown before and no longer on the table after."""
-    return on_table(before) - on_table(after)
+def removed(before: Snapshot, after: Snapshot) -> Counter[str]:
+    """The cards shown before and no longer on the table after, each as many times as it went
+    (two decks hold each card twice)."""
+    return shown_cards(before) - shown_cards(after)
+
+
+def shown_cards(snapshot: Snapshot) -> Counter[str]:
+    """Every card a snapshot shows, counted (the stock's only if the engine reports its order)."""
+    pyramid = [card for row in snapshot.pyramid for card in row if card not in (None, FACE_DOWN)]
+    return Counter([*pyramid, *face_up_piles(snapshot), *(snapshot.stock or ())])
