@@ -24,19 +24,24 @@ class LeftOut(Exception):
     """A scenario the other table cannot carry faithfully; the message says why."""
 
 
-def retagged(scenario: Scenario, profile: str, counterparts: Mapping[str, str]) -> tuple[str, ...]:
+Counterparts = Mapping[str, tuple[str, ...]]
+"""A rule of the app's that does not hold on the other table → the rules restating it there:
+the variant's own, and any rule that keeps the conventions the app's rule holds under."""
+
+
+def retagged(scenario: Scenario, profile: str, counterparts: Counterparts) -> tuple[str, ...]:
     """The scenario's tags on the other table: a rule holding there is kept, a rule the
-    variant restates is replaced by its counterpart (``PAIR-THIRTEEN`` → the Spanish pairs of
-    12), in the place it was written; any other rule leaves the scenario out."""
+    variant restates is replaced by its counterparts (``PAIR-THIRTEEN`` → the Spanish pairs
+    of 12), in the place it was written; any other rule leaves the scenario out."""
     rules, held = load_rules().rules, held_rules(profile)
     tags: list[str] = []
     for tag in scenario.tags:
+        replaced: tuple[str, ...] = (tag,)
         if tag in rules and tag not in held:
             if tag not in counterparts:
                 raise LeftOut(f"tagged {tag}, which does not hold under {profile}")
-            tag = counterparts[tag]
-        if tag not in tags:
-            tags.append(tag)
+            replaced = counterparts[tag]
+        tags += [new for new in replaced if new not in tags]
     return tuple(tags)
 
 

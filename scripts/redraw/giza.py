@@ -25,7 +25,16 @@ from pyramide.conformance.exchange import shown
 from pyramide.conformance.reference_adapter import layout_from_data
 from pyramide.layout import PYRAMID
 
-from .common import SUITS, LeftOut, inert_cards, map_steps, named_cards, retagged, table_text
+from .common import (
+    SUITS,
+    Counterparts,
+    LeftOut,
+    inert_cards,
+    map_steps,
+    named_cards,
+    retagged,
+    table_text,
+)
 from .source import Scenario, Step
 
 PROFILE = "giza"
@@ -43,7 +52,10 @@ INTRODUCTION = (
     " and WASTE-PAIRS are replaced by VAR-GIZA-RESERVE-TOPS, which says the same of every"
     " reserve top."
 )
-COUNTERPARTS = {"FREE-WASTE-TOP": "VAR-GIZA-RESERVE-TOPS", "WASTE-PAIRS": "VAR-GIZA-RESERVE-TOPS"}
+COUNTERPARTS: Counterparts = {
+    "FREE-WASTE-TOP": ("VAR-GIZA-RESERVE-TOPS",),
+    "WASTE-PAIRS": ("VAR-GIZA-RESERVE-TOPS",),
+}
 """The app's waste rules and the reserve rule restating them."""
 UNCARRIED = re.compile(r"stock|beneath the waste|recycle|draw")
 """Steps about what Giza has not: a stock to draw from and recycle, the cards under the top."""

@@ -19,7 +19,7 @@ from collections import Counter
 from pyramide.cards import Card
 from pyramide.conformance.specdata import load_messages
 
-from .common import FRENCH_CARD, LeftOut, map_steps, named_cards, retagged
+from .common import FRENCH_CARD, Counterparts, LeftOut, map_steps, named_cards, retagged
 from .source import Scenario, Step
 
 PROFILE = "spanish"
@@ -29,16 +29,20 @@ INTRODUCTION = (
     " a Spanish card whose pairs are the same: a pair of 13 becomes a pair of 12, a King a rey,"
     " two cards that do not make 13 two cards that do not make 12; each scenario says how its"
     " cards were renamed. The rules of the French deck's values are replaced by the Spanish"
-    " pyramid's own: PAIR-THIRTEEN, PAIR-VALUES and PAIR-MISMATCH by VAR-SPANISH-PAIRS-TWELVE,"
-    " KING-ALONE by VAR-SPANISH-REY-ALONE."
+    " pyramid's own: PAIR-THIRTEEN, PAIR-VALUES and PAIR-MISMATCH by VAR-SPANISH-PAIRS-TWELVE"
+    " (PAIR-MISMATCH with TAP-SELECT too: only a game with a selection keeps the second card"
+    " selected), KING-ALONE by VAR-SPANISH-REY-ALONE."
 )
-COUNTERPARTS = {
-    "PAIR-THIRTEEN": "VAR-SPANISH-PAIRS-TWELVE",
-    "PAIR-VALUES": "VAR-SPANISH-PAIRS-TWELVE",
-    "PAIR-MISMATCH": "VAR-SPANISH-PAIRS-TWELVE",
-    "KING-ALONE": "VAR-SPANISH-REY-ALONE",
+COUNTERPARTS: Counterparts = {
+    "PAIR-THIRTEEN": ("VAR-SPANISH-PAIRS-TWELVE",),
+    "PAIR-VALUES": ("VAR-SPANISH-PAIRS-TWELVE",),
+    "PAIR-MISMATCH": ("VAR-SPANISH-PAIRS-TWELVE", "TAP-SELECT"),
+    "KING-ALONE": ("VAR-SPANISH-REY-ALONE",),
 }
-"""The French deck's rules of values, and the Spanish rules restating them."""
+"""The French deck's rules of values, and the Spanish rules restating them. A wrong sum
+keeps the second card selected, which only a game with a selection shows: PAIR-MISMATCH holds
+only there, and its copies say so with TAP-SELECT, as the Spanish pyramid's own wrong-sum
+scenarios do."""
 FRENCH_TOTAL, SPANISH_TOTAL = 13, 12
 SUITS = {"♠": "E", "♥": "P", "♦": "O", "♣": "B"}
 SPANISH_RANKS = "A23456789SCR"

@@ -25,7 +25,7 @@ from pyramide.conformance.drawings import parse_table
 from pyramide.conformance.exchange import shown
 from pyramide.layout import PYRAMID, TRIANGLE
 
-from .common import LeftOut, inert_cards, map_steps, retagged, table_text
+from .common import Counterparts, LeftOut, inert_cards, map_steps, retagged, table_text
 from .source import Scenario, Step
 
 PROFILE = "triangle"
@@ -40,10 +40,10 @@ INTRODUCTION = (
     " scenario names its props. A rule of the pyramid's shape is replaced by the Triangle's own:"
     " DEAL-PYRAMID by VAR-TRIANGLE, DEAL-COVERING and FREE-PYRAMID by VAR-TRIANGLE-COVERING."
 )
-COUNTERPARTS = {
-    "DEAL-PYRAMID": "VAR-TRIANGLE",
-    "DEAL-COVERING": "VAR-TRIANGLE-COVERING",
-    "FREE-PYRAMID": "VAR-TRIANGLE-COVERING",
+COUNTERPARTS: Counterparts = {
+    "DEAL-PYRAMID": ("VAR-TRIANGLE",),
+    "DEAL-COVERING": ("VAR-TRIANGLE-COVERING",),
+    "FREE-PYRAMID": ("VAR-TRIANGLE-COVERING",),
 }
 """The app's rules of the pyramid's shape, and the Triangle's rules that restate them."""
 PLACE = re.compile(r"\br([1-7])c([1-7])\b")

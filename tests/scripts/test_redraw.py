@@ -9,10 +9,11 @@ from budget import examples
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from pyramide.cards import PAIR_TOTAL, Card
+from pyramide.conformance.specdata import load_profiles, load_rules
 from pyramide.layout import PYRAMID, TRIANGLE, Geometry
 from redraw import giza, spanish, triangle
 from redraw.common import LeftOut, inert_cards
-from redraw.source import Scenario, Step
+from redraw.source import Scenario, Step, app_scenarios
 
 Place = tuple[int, int]
 SPANISH_TOTAL = 12
@@ -135,3 +136,41 @@ def test_giza_draws_the_waste_as_reserve_one_and_taps_it_there() -> None:
     ]
     assert redrawn.steps[0].docstring is not None
     assert "reserve 1: 2♥ [8♦]" in redrawn.steps[0].docstring
+
+
+def holds_under_conventions(tags: tuple[str, ...], profile: str) -> set[tuple[str, str]]:
+    """The (convention, state) pairs under which every rule tagged holds, in ``profile``'s
+    switches and the app's other conventions."""
+    spec, rules = load_profiles(), load_rules().rules
+    switches = spec.profiles[profile].switches
+    return {
+        (name, state)
+        for name, convention in spec.conventions.items()
+        for state in convention.states
+        if all(
+            rules[tag].holds(spec.states(switches, {**spec.app_conventions, name: state}))
+            for tag in tags
+            if tag in rules
+        )
+    }
+
+
+@pytest.mark.parametrize("target", build_other_tables.TARGETS, ids=lambda t: t.name)
+def test_a_redrawn_scenario_holds_under_no_convention_its_original_does_not(
+    target: build_other_tables.Target,
+) -> None:
+    """A rule restated on another table keeps the conventions the app's rule holds under: a
+    wrong sum keeps the second card selected only in a game with a selection (PAIR-MISMATCH
+    is two-taps only), whatever the deck."""
+    widened = {}
+    for scenario in app_scenarios():
+        try:
+            redrawn, _ = target.redraw(scenario)
+        except LeftOut:
+            continue
+        extra = holds_under_conventions(redrawn.tags, target.name) - holds_under_conventions(
+            scenario.tags, "app"
+        )
+        if extra:
+            widened[f"{scenario.file}: {scenario.name}"] = sorted(extra)
+    assert widened == {}
