@@ -218,13 +218,14 @@ Feature: Scoring
       And the score is 280
 
   Rule: SCORE-ONE-PER-CARD: One point per card removed
-    The score counts the cards removed, one point each, wherever they lay (pyramid, waste or stock):
-    on any table it equals the number of cards of the game that are not on it, at most the number
-    the game is played with (52, 48 with the Spanish deck, 104 with two).
+    The score counts the cards removed, one point each, wherever they lay (pyramid, waste or stock),
+    and a card a draw takes out of play (VAR-WASTE-LAST-ONLY) with them: on any table it equals the
+    number of cards of the game that are not on it, at most the number the game is played with (52,
+    48 with the Spanish deck, 104 with two).
 
     Sources: classic « Victoire »; aisleriot « Scoring »; soliterm « pyramid.py ».
 
-    @SCORE-ONE-PER-CARD @DEAL-DECK
+    @SCORE-ONE-PER-CARD @DEAL-DECK @STOCK-DRAW
     Scenario: A game that scores one point per card counts every card removed from the table
       AisleRiot's Thirteen scores one point for each card removed, from the pyramid, the waste
       or the stock; the cards this table leaves out count as removed already (52 − 6 = 46).

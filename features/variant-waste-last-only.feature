@@ -13,8 +13,9 @@ Feature: Variant: the waste keeps only the last card drawn
     of play, then turns the stock's top card face up onto the waste; this is one move, allowed at
     any moment. The waste never holds more than the last card drawn, so the drawn card has no waste
     card beneath it, and a card not used before the next draw never comes back into play. The card
-    taken out is not removed by a pair and scores nothing; undoing the draw puts it back on the
-    waste.
+    taken out is not removed by a pair and earns nothing a pair earns, though it is gone from the
+    table as a removed card is (a score of one point per card counts it, SCORE-ONE-PER-CARD);
+    undoing the draw puts it back on the waste.
 
     Sources: kp-pyramids « Rules ».
 
@@ -96,6 +97,23 @@ Feature: Variant: the waste keeps only the last card drawn
       Then 2♣ and J♠ are removed
       And the waste is empty
       And the stock holds 1 card
+
+    @VAR-WASTE-LAST-ONLY @SCORE-ONE-PER-CARD @DEAL-DECK
+    Scenario: A score of one point per card counts the card a draw takes out of play
+      The 4♦ leaves the table for good, as a removed card does; the cards this table leaves out
+      count as removed already (52 − 6 = 46).
+      Given a table:
+        """
+            5♠
+          2♣  9♥
+        waste: [4♦]
+        stock: 3♣ 8♥
+        """
+      Then the score shows 46
+      When I tap the stock
+      Then the score shows 47
+      When I undo
+      Then the score shows 46
 
     @VAR-WASTE-LAST-ONLY @UNDO-RESTORES
     Scenario: Undoing a draw puts the card taken out back on the waste

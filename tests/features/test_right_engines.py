@@ -22,7 +22,7 @@ def passes_with(outcomes: Outcomes, *rules: str) -> None:
     assert set(rules) <= checked
 
 
-@pytest.mark.parametrize("profile", ["app", "spanish", "pharaoh"])
+@pytest.mark.parametrize("profile", ["app", "spanish", "pharaoh", "kp-pyramids"])
 def test_one_point_per_card_counts_the_deck_played(profile: str) -> None:
     """48 cards make the Spanish deck: one point per card is 48 minus the cards on the table."""
     passes_with(run("OnePerCard", "--pyramide-profile", profile), "SCORE-ONE-PER-CARD")
