@@ -17,6 +17,7 @@ import pytest
 from checkruns import run_check
 from features.inprocess import Outcomes, run_suite
 from pyramide.conformance.adapter import AdapterError
+from pyramide.conformance.legal_moves import MovesDisagree
 from pyramide.conformance.moveshim import GameMoveEngine, MoveShimAdapter
 from pyramide.conformance.specdata import load_rules
 
@@ -52,10 +53,10 @@ class Unreadable(GameMoveEngine):
 
 
 def test_a_listed_move_the_shim_cannot_read_is_a_clear_error() -> None:
+    """The shim reads the moves of every state, the first one included."""
     shim = MoveShimAdapter(Unreadable(), deal_codes=True)
-    shim.start(code="PY1-N-AAAAAAS")
     with pytest.raises(AdapterError, match=r"the engine lists a legal move .*'flip'"):
-        shim.tap("r7c6")
+        shim.start(code="PY1-N-AAAAAAS")
 
 
 @pytest.mark.parametrize("profile", ["app", THIRTEEN])
@@ -73,8 +74,16 @@ def test_the_example_move_engine_shows_face_down_cards_and_passes_aisleriot_thir
     assert "VAR-FACE-DOWN" in outcomes.rules("passed", RULE_IDS)
 
 
+class Unwitnessed(MoveShimAdapter):
+    """The shim without its comparison of the moves listed with the rules', to see what a tap
+    does on an engine that comparison stops at once."""
+
+    def _witness(self, *_: object) -> None:
+        return None
+
+
 def _face_down_shim(engine: GameMoveEngine) -> MoveShimAdapter:
-    shim = MoveShimAdapter(engine, profiles=(THIRTEEN,))
+    shim = Unwitnessed(engine, profiles=(THIRTEEN,))
     start = shim.start(layout=FACE_DOWN_TABLE, profile=THIRTEEN)
     assert start.pyramid[:3] == (("??",), ("??", "??"), ("KC", "KD", "JH"))
     shim.tap("r3c1")  # K♣: the 5♦ is still covered by the K♦
@@ -85,6 +94,13 @@ def _face_down_shim(engine: GameMoveEngine) -> MoveShimAdapter:
 def test_a_tap_on_a_face_down_card_tries_the_card_dealt_there() -> None:
     played = _face_down_shim(FaceDownCardsPlayable()).tap("r2c1")  # 8♣ + 5♦, face down
     assert (played.pyramid[1], played.waste) == ((None, "??"), ())
+
+
+def test_face_down_cards_listed_as_playable_fail_on_free_pyramid_from_the_first_state() -> None:
+    shim = MoveShimAdapter(FaceDownCardsPlayable(), profiles=(THIRTEEN,))
+    with pytest.raises(MovesDisagree, match=r"allows 4H\+9S, 8C\+5D, which") as caught:
+        shim.start(layout=FACE_DOWN_TABLE, profile=THIRTEEN)
+    assert caught.value.rules == ("FREE-PYRAMID",)
 
 
 def test_a_face_down_card_a_right_engine_refuses_leaves_the_selection_as_it_was() -> None:

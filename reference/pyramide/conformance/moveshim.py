@@ -37,7 +37,6 @@ revision 3 lists where the player names the pile.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from itertools import islice
 from typing import Any, Protocol, runtime_checkable
 
 from ..cards import Card
@@ -45,7 +44,7 @@ from ..dealcode import parse_code
 from ..game import Game
 from ..layout import EMPTY
 from ..moves import Draw, Move, MoveError, Recycle, RemoveKing, RemovePair, parse_move
-from ..profiles import PROFILES, get_profile
+from ..profiles import PROFILES, Profile, get_profile, profile_from_switches
 from .adapter import (
     DRAW_TARGETS,
     FACE_DOWN,
@@ -54,10 +53,11 @@ from .adapter import (
     Capabilities,
     LayoutData,
     Snapshot,
-    face_down_view,
     parse_target,
 )
+from .legal_moves import Witness, game_state, starting_game
 from .reference_adapter import layout_data, layout_from_data
+from .rulesets import RuleSet, conventions, declared, named
 
 
 @runtime_checkable
@@ -196,6 +196,8 @@ class MoveShimAdapter:
         self.selected: str | None = None
         self.dealt: Sequence[Sequence[str | None]] | None = None
         """The pyramid the game started with, to know the cards the engine shows face down."""
+        self.witness: Witness | None = None
+        """The reference's game in step with the engine's, to compare their moves."""
 
     def capabilities(self) -> Capabilities:
         return self._capabilities
@@ -218,7 +220,34 @@ class MoveShimAdapter:
             self.engine.new_game(layout=layout, code=code, profile=profile)
         self.dealt = _dealt_pyramid(layout, code)
         self.selected = None
-        return self.snapshot()
+        self.witness = self._witness(layout, code, profile)
+        return self._checked()
+
+    def _rule_set(self, profile: str, code: str | None) -> RuleSet | None:
+        """The rule set the engine was asked to play: a code's, one the engine declares by
+        that name, or the named profile; None for a name the shim cannot resolve."""
+        if code is not None:
+            return named(parse_code(code).profile.name)
+        own = declared(self._capabilities)
+        return own.get(profile) or (named(profile) if profile in PROFILES else None)
+
+    def _witness(self, layout: LayoutData | None, code: str | None, profile: str) -> Witness | None:
+        """The rules the engine plays, and the reference's game from the same start under them
+        when it can deal it (not a deal of the engine's own)."""
+        rule_set = self._rule_set(profile, code)
+        if rule_set is None:
+            return None
+        rules: Profile = profile_from_switches(rule_set.name, rule_set.switches)
+        states = rule_set.states(conventions(self._capabilities))
+        return Witness(starting_game(layout, code, rules), states)
+
+    def _checked(self) -> Snapshot:
+        """The snapshot, once the moves the engine lists are found to agree with the rules'
+        and with its status (:class:`~pyramide.conformance.legal_moves.Witness`)."""
+        snapshot = self.snapshot()
+        if self.witness is not None:
+            self.witness.check(snapshot, self._legal())
+        return snapshot
 
     def _card_at(self, target: str) -> Card | None:
         """The card at ``target``, a face-down one included when the shim knows it."""
@@ -238,6 +267,8 @@ class MoveShimAdapter:
         if text is None:
             return False
         self.engine.play(text)
+        if self.witness is not None:
+            self.witness.follow(move)
         self.selected = None
         return True
 
@@ -250,21 +281,21 @@ class MoveShimAdapter:
             self.selected = None
             if not self._try(Draw()):
                 self._try(Recycle())
-            return self.snapshot()
+            return self._checked()
         if target in DRAW_TARGETS:
             self.selected = None
             self._try(Draw(1 + DRAW_TARGETS.index(target)))
-            return self.snapshot()
+            return self._checked()
         state = self.engine.state()
         shown = card_at(state, target)
         text = shown or card_at(state, target, self.dealt)
         if text is None:
-            return self.snapshot()
+            return self._checked()
         card = Card.parse(text)
         legal = self._legal()
         surely = shown is not None and target not in SOMETIMES_IN_PLAY
         if not surely and not any(card in _cards(move) for move in legal):
-            return self.snapshot()
+            return self._checked()
         if card.goes_alone:  # a King, or a Spanish rey
             self._try(RemoveKing(card), legal)
         elif self.selected is None:
@@ -275,14 +306,16 @@ class MoveShimAdapter:
             first = self._card_at(self.selected)
             if first is None or not self._try(RemovePair(first, card), legal):
                 self.selected = target
-        return self.snapshot()
+        return self._checked()
 
     def undo(self) -> Snapshot:
         if not isinstance(self.engine, UndoableMoveEngine):
             raise AdapterError("this engine cannot undo (its capabilities say so)")
         self.engine.undo()
+        if self.witness is not None:
+            self.witness.take_back()
         self.selected = None
-        return self.snapshot()
+        return self._checked()
 
     def snapshot(self) -> Snapshot:
         state = dict(self.engine.state())
@@ -325,23 +358,7 @@ class GameMoveEngine:
             self._game().pop()
 
     def state(self) -> Mapping[str, Any]:
-        """The game's piles as they are, read without building a :class:`~pyramide.layout.Layout`
-        (whose checks would refuse the table of an engine the tests make wrong on purpose)."""
-        game = self._game()
-        places = iter(None if card is None else card.ascii for card in game.pyramid)
-        rows = [list(islice(places, length)) for length in game.profile.geometry.row_lengths]
-        return {
-            "pyramid": face_down_view(rows) if game.profile.face_down else rows,
-            "waste": [card.ascii for card in game.waste],
-            "stock": [card.ascii for card in game.stock],
-            "stock_size": len(game.stock),
-            "score": game.score,
-            "moves": game.move_count,
-            "status": game.status.value,
-            "code": game.code,
-            "more_wastes": [[card.ascii for card in pile] for pile in game.wastes[1:]],
-            "reserves": [[card.ascii for card in pile] for pile in game.reserves],
-        }
+        return game_state(self._game())
 
 
 def example_factory() -> MoveShimAdapter:
