@@ -13,7 +13,7 @@ Feature: Variant: a card pairs with the last card covering it
     Sources: app-fr « Les choix de l’app et la règle traditionnelle »;
     app-hu « Az app döntései és a hagyományos szabály ».
 
-    @VAR-COVERING-PAIR
+    @VAR-COVERING-PAIR @END-WIN
     Scenario Outline: A card pairs with the single card still lying on it
       Given a table:
         """

@@ -84,6 +84,7 @@ def app_but(**changed: Any) -> dict[str, Any]:
 @example(app_but(stock_24=True, rows=10))  # nor with two decks
 @example(app_but(pairs_with_covering_card=True, layout="triangle"))  # a covered card pairs
 @example(app_but(face_down=True, layout="triangle"))  # the Triangle face down
+@example(app_but(pairs_with_covering_card=True, strict_win=True))  # a win of the pyramid alone
 def test_the_reference_passes_its_whole_rulebook_under_the_rule_set(
     switches: dict[str, Any],
 ) -> None:

@@ -250,3 +250,19 @@ def test_every_table_marks_the_waste_top() -> None:
         and not line.split()[-1].startswith("[")
     ]
     assert unmarked == []
+
+
+WIN_RULES = {"END-WIN", "VAR-STRICT-WIN", "VAR-PHARAOH-WIN"}
+"""The rules that say what wins: the pyramid cleared, or every card removed."""
+
+
+def test_a_scenario_that_reads_a_win_carries_the_rule_saying_what_wins() -> None:
+    """What wins changes with the rule set (strict_win, rows): a scenario that expects a won
+    game and names no win rule runs, and fails, where clearing its pyramid does not win."""
+    reads_a_win = [
+        str(s)
+        for s in SCENARIOS
+        if any(step.name == "the game is won" for run in s.runs for step in run)
+        and not rules_of(s) & WIN_RULES
+    ]
+    assert reads_a_win == []
