@@ -215,7 +215,7 @@ Feature: Variant: Pharaoh, a pyramid of 10 rows from two decks
         | PY1-H-AAAAAAA |
         | PY1-H-7777777 |
 
-    @VAR-PHARAOH-DECKS @RECYCLE-ORDER @RECYCLE-UNLIMITED
+    @VAR-PHARAOH-DECKS @RECYCLE-ORDER @RECYCLE-UNLIMITED @STOCK-DRAW
     Scenario: A waste holding a card twice is recycled in its order, pass after pass
       Given a table:
         """
