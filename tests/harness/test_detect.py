@@ -30,6 +30,8 @@ def test_the_reference_engine_is_recognised_under_every_profile(profile: str) ->
     fits_tables = all(switches[s] == value for s, value in OUR_TABLES.items())
     assert unknown == (set() if fits_tables else set(TABLE_SWITCHES)), found.report()
     assert all(f.evidence for f in found.findings)
+    assert found.declared == profile and found.declared_differences == ()
+    assert f"declared: {profile}, and every switch found matches it" in found.report()
 
 
 def test_an_engine_is_judged_by_what_it_does_not_by_what_it_claims() -> None:
@@ -38,6 +40,26 @@ def test_an_engine_is_judged_by_what_it_does_not_by_what_it_claims() -> None:
     assert found.profile == "three-passes"
     recycles = next(f for f in found.findings if f.switch == "max_recycles")
     assert recycles.value == 2 and "turned back 2 times" in recycles.evidence
+    assert found.declared == "app"
+    assert found.declared_differences == (
+        "max_recycles: the engine plays 2, app says null (no limit)",
+    )
+    assert "declared: app, but the engine differs from it in:\n  max_recycles" in found.report()
+    assert found.to_json()["declared"]["matches"] is False
+
+
+class StockDrawsNothing(ReferenceAdapter):
+    """An engine with no stock to draw from: a tap on the stock moves no card (as Giza's)."""
+
+    def tap(self, target: str) -> Snapshot:
+        return self.snapshot() if target == "stock" else super().tap(target)
+
+
+def test_evidence_is_what_the_taps_did_a_stock_that_never_draws_tells_no_recycling() -> None:
+    found = detect(StockDrawsNothing)
+    evidence = {f.switch: (f.value, f.evidence) for f in found.findings}
+    assert evidence["max_recycles"] == (UNKNOWN, "a tap on a stock of 4 card(s) drew none of them")
+    assert evidence["waste_keeps"] == (UNKNOWN, "a tap on the stock did not turn its 7♣ up")
 
 
 class FiveRecycles(ReferenceAdapter):

@@ -115,22 +115,41 @@ def probe_recycles(probe: Probe) -> Finding:
     """Draw a four-card stock to its end, tap it again, and count the taps that bring cards
     back. Four cards, because an engine may deal again in the same tap that recycles (PySolFC's
     Apophis): the tap still leaves cards in the stock, where with one card it would look like
-    nothing happened."""
+    nothing happened. Only what the taps did is evidence: a stock the draws do not empty
+    tells nothing about recycling."""
     snapshot = probe.table("5♣\n9♦ 3♠\nstock: 2♥ 6♥ 8♠ 9♠")
     for recycles in range(MAX_RECYCLES_TRIED + 1):
-        for _ in range(snapshot.stock_size):
-            if snapshot.stock_size:
-                snapshot = probe.tap("stock")
+        snapshot = draw_out(probe, snapshot)
+        if snapshot.stock_size:
+            return Finding(
+                "max_recycles",
+                UNKNOWN,
+                f"a tap on a stock of {snapshot.stock_size} card(s) drew none of them"
+                + (f", after {recycles} recycle(s)" if recycles else ""),
+            )
         snapshot = probe.tap("stock")
         if snapshot.stock_size == 0:
             return Finding(
                 "max_recycles",
                 recycles,
-                f"a four-card stock was turned back {recycles} times, then the tap did nothing",
+                f"a four-card stock drawn to its end was turned back {recycles} times, then a "
+                "tap on the empty stock brought no card back",
             )
     return Finding(
-        "max_recycles", None, f"a four-card stock was turned back {MAX_RECYCLES_TRIED + 1} times"
+        "max_recycles",
+        None,
+        f"a four-card stock drawn to its end was turned back {MAX_RECYCLES_TRIED + 1} times",
     )
+
+
+def draw_out(probe: Probe, snapshot: Snapshot) -> Snapshot:
+    """Tap the stock until it is empty, or until a tap leaves it as full as it was."""
+    while snapshot.stock_size:
+        drawn = probe.tap("stock")
+        if drawn.stock_size >= snapshot.stock_size:
+            return drawn
+        snapshot = drawn
+    return snapshot
 
 
 def probe_win(probe: Probe) -> Finding:
@@ -168,6 +187,8 @@ def probe_waste_keeps(probe: Probe) -> Finding:
     """Draw onto a one-card waste: the card beneath stays, or leaves play with the draw."""
     probe.table("Q♣\nA♦ 9♦\nwaste: 6♦\nstock: 7♣")
     waste = probe.tap("stock").waste
+    if waste[-1:] != ("7C",):
+        return Finding("waste_keeps", UNKNOWN, "a tap on the stock did not turn its 7♣ up")
     if len(waste) > 1:
         return Finding("waste_keeps", "all", "the 6♦ stayed on the waste under the 7♣ drawn")
     return Finding("waste_keeps", "last", "the 6♦ left play when the 7♣ was drawn onto it")
@@ -217,6 +238,11 @@ class Detection:
     """The named profiles matching every switch found (more than one when a switch is unknown)."""
     nearest: str
     differences: tuple[str, ...]
+    declared: str
+    """The rule set the engine was started under: the one asked for, or its first."""
+    declared_differences: tuple[str, ...] | None
+    """How what it does differs from the switches of ``declared``; None when the suite does
+    not know them (a rule set the engine names but does not give the switches of)."""
 
     @property
     def profile(self) -> str | None:
@@ -245,7 +271,17 @@ class Detection:
         else:
             lines.append(f"no named profile matches; nearest: {self.nearest}, which differs in:")
             lines.extend(f"  {difference}" for difference in self.differences)
+        lines.append(self._declared_line())
+        lines.extend(f"  {difference}" for difference in self.declared_differences or ())
         return "\n".join(lines)
+
+    def _declared_line(self) -> str:
+        """Whether what the engine does is the rule set it was started under."""
+        if self.declared_differences is None:
+            return f"declared: {self.declared}, whose switches the suite does not know"
+        if not self.declared_differences:
+            return f"declared: {self.declared}, and every switch found matches it"
+        return f"declared: {self.declared}, but the engine differs from it in:"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -256,6 +292,13 @@ class Detection:
             "fits": list(self.fits),
             "nearest": self.nearest,
             "differences": list(self.differences),
+            "declared": {
+                "name": self.declared,
+                "matches": self.declared_differences == (),
+                "differences": (
+                    None if self.declared_differences is None else list(self.declared_differences)
+                ),
+            },
         }
 
 
@@ -271,8 +314,10 @@ def detect(factory: Callable[[], Adapter], profile: str | None = None) -> Detect
     capabilities = adapter.capabilities()
     declared = [*capabilities.profiles, *capabilities.rule_sets]
     name = profile or (declared[0] if declared else "app")
+    switches: Mapping[str, Any] | None = None
     try:
-        how = UnderTest.of(capabilities, name).start_arguments()
+        under = UnderTest.of(capabilities, name)
+        how, switches = under.start_arguments(), under.rule_set.switches
     except RuleSetError:
         if name not in declared:  # neither declared nor playable through any_rule_set
             raise
@@ -301,21 +346,31 @@ def detect(factory: Callable[[], Adapter], profile: str | None = None) -> Detect
         findings += [Finding(switch, UNKNOWN, why) for switch in TABLE_SWITCHES]
     order = {switch: n for n, switch in enumerate(SWITCHES)}
     findings.sort(key=lambda f: order.get(f.switch, len(order)))
-    return compare(tuple(findings))
+    return compare(tuple(findings), name, switches)
 
 
-def compare(findings: tuple[Finding, ...]) -> Detection:
-    """The named profile matching every known finding, else the one differing least."""
-    known = {f.switch: f.value for f in findings if f.value != UNKNOWN}
+def compare(
+    findings: tuple[Finding, ...], declared: str, switches: Mapping[str, Any] | None
+) -> Detection:
+    """The named profile matching every known finding, else the one differing least; and how
+    the findings differ from the ``switches`` of the rule set the engine ``declared``."""
     ranked = []
     for name, spec in load_profiles().profiles.items():
-        differences = tuple(
-            f"{switch}: the engine plays {_show(value)}, {name} says {_show(spec.switches[switch])}"
-            for switch, value in known.items()
-            if spec.switches[switch] != value
-        )
+        differences = differing(findings, name, spec.switches)
         ranked.append((len(differences), name, differences))
     ranked.sort(key=lambda entry: entry[0])
     fits = tuple(name for count, name, _ in ranked if count == 0)
     _, nearest, differences = ranked[0]
-    return Detection(findings, fits, nearest, differences)
+    theirs = None if switches is None else differing(findings, declared, switches)
+    return Detection(findings, fits, nearest, differences, declared, theirs)
+
+
+def differing(
+    findings: tuple[Finding, ...], name: str, switches: Mapping[str, Any]
+) -> tuple[str, ...]:
+    """Each switch found (not unknown) whose value is not the one rule set ``name`` gives it."""
+    return tuple(
+        f"{f.switch}: the engine plays {_show(f.value)}, {name} says {_show(switches[f.switch])}"
+        for f in findings
+        if f.value != UNKNOWN and switches[f.switch] != f.value
+    )
