@@ -1,4 +1,6 @@
-"""The report's "rules at fault": the fewest rules explaining every failed scenario."""
+"""The report's "rules at fault": of the rules with evidence against them (a failed check of
+theirs, or a failed scenario about them whose step named no rule), the fewest explaining every
+failed scenario."""
 
 from __future__ import annotations
 
@@ -35,3 +37,20 @@ def test_rules_nothing_tells_apart_are_blamed_together() -> None:
 
 def test_nothing_failed_nothing_blamed() -> None:
     assert blame([], [involved("A")]) == []
+
+
+def test_a_rule_the_failures_only_rely_on_is_not_blamed_for_them() -> None:
+    """Both failed scenarios start from the deal, but neither failed on a check of it."""
+    failures = [involved("PAIR-THIRTEEN", "DEAL-PYRAMID"), involved("SCORE", "DEAL-PYRAMID")]
+    assert blame(failures) == ["PAIR-THIRTEEN", "SCORE"]
+
+
+def test_a_rule_its_failed_step_cleared_is_no_evidence() -> None:
+    """A scoring scenario whose score agrees with the cards shown: the pairs are at fault."""
+    cleared = Involved("SCORE", frozenset({"PAIR-THIRTEEN", "DEAL-PYRAMID"}))
+    assert blame([cleared, involved("PAIR-THIRTEEN", "DEAL-PYRAMID")]) == ["PAIR-THIRTEEN"]
+
+
+def test_a_check_naming_its_rule_is_evidence_whatever_the_scenario_is_about() -> None:
+    named = Involved("KING-ALONE", frozenset({"PAIR-VALUES"}), frozenset({"PAIR-VALUES"}))
+    assert blame([named, involved("KING-ALONE", "PAIR-VALUES")]) == ["PAIR-VALUES"]

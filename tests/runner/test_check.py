@@ -89,9 +89,7 @@ def test_a_wrong_engine_fails_with_exit_1_on_the_rules_it_breaks(five_per_card_r
     assert verdicts["SCORE-PYRAMID-CARD"] == "failed"
     assert verdicts["TAP-BLOCKED"] == "passed", "a rule none of whose scenarios reads the score"
     assert five_per_card_run.footer["at_fault"] == ["SCORE-PYRAMID-CARD"]
-    assert "rules at fault (the fewest explaining every failure): SCORE-PYRAMID-CARD" in (
-        five_per_card_run.out
-    )
+    assert "failure): SCORE-PYRAMID-CARD\n" in five_per_card_run.out
     score_rows = [r for r in five_per_card_run.scenarios if r["id"] == "invariants::score"]
     assert score_rows and score_rows[0]["outcome"] == "failed"
     assert "the score is" in five_per_card_run.out

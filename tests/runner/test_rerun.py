@@ -102,8 +102,11 @@ def test_a_failure_shows_its_scenario_the_step_that_failed_and_the_exchange(
         line.startswith("    sent to the engine: start table (app); tap r7c1") for line in block
     )
     assert "      status playing, score 135, moves 15" in block
-    assert "    the rule SCORE-WIN-280: A won game is always worth 280" in block
-    assert any(line.endswith("page: /rules/scoring/#SCORE-WIN-280") for line in block)
+    assert "    breaks: SCORE-PYRAMID-CARD (the rules its failed step checks)" in block
+    assert "    the rule SCORE-PYRAMID-CARD: Each pyramid card removed scores 10; the score " in (
+        "\n".join(block)
+    )
+    assert any(line.endswith("page: /rules/scoring/#SCORE-PYRAMID-CARD") for line in block)
 
 
 def test_the_job_summary_lists_each_failure_with_its_scenario_and_rerun_command(

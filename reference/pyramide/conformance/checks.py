@@ -18,12 +18,16 @@ no rule of play).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import pairwise
 from typing import Any
 
-from .adapter import Snapshot
+from ..cards import Card
+from .adapter import FACE_DOWN, Snapshot
 from .recycling import piles_cards
 from .specdata import load_rules
+from .tabletop import cards_and_score
 
 DRAW_RULES = (
     "VAR-APOPHIS-CHOICE",
@@ -42,6 +46,9 @@ RECYCLING = ("RECYCLE-UNLIMITED",)
 BENEATH = ("FREE-WASTE-TOP",)
 """The rule that keeps the card beneath the waste top out of play (it may pair only with the
 top, under the switches that allow it)."""
+VALUES = ("PAIR-VALUES", "VAR-SPANISH-PAIRS-TWELVE")
+"""The rules that say which two cards make a pair: 13 together in the French deck, 12 in the
+Spanish one."""
 
 
 class CheckFailed(AssertionError):
@@ -176,8 +183,65 @@ def tap_problems(
         now = set(cards_in_piles(after))
         if before.waste[-2] not in now and before.waste[-1] in now:
             problems.append(("the card beneath the waste top went without the top", BENEATH))
+    if target != "stock" and not onto and not table_won(after, states):
+        problems.extend((no_pair, VALUES) for no_pair in unpaired(before, after))
     named = [(message, holding(states, rules)) for message, rules in problems]
     return [(message, rules) for message, rules in named if rules]
+
+
+def unpaired(before: Snapshot, after: Snapshot) -> list[str]:
+    """Two cards one tap took off the table together although their values make no pair (a
+    King, which goes alone, aside): whatever else the rules say, such two cards never go."""
+    shown = Counter(cards_in_piles(before)) - Counter(cards_in_piles(after))
+    gone = [Card.parse(card) for card in shown.elements() if card != FACE_DOWN]
+    if len(gone) != 2 or any(card.goes_alone for card in gone):
+        return []
+    first, second = gone
+    total, target = first.rank + second.rank, first.deck.target
+    if total == target:
+        return []
+    return [f"one tap removed {first} and {second}, worth {total} together, not {target}"]
+
+
+PAIR_RULES = ("PAIR-THIRTEEN", "VAR-SPANISH-PAIRS-TWELVE")
+"""The rules that remove two cards in play worth a pair."""
+KING_RULES = ("KING-ALONE", "VAR-SPANISH-REY-ALONE")
+"""The rules that remove a King (a rey) in play alone."""
+IN_PLAY = {
+    "pyramid": ("FREE-PYRAMID", "VAR-TRIANGLE-COVERING"),
+    "waste": ("WASTE-PAIRS",),
+    "more_wastes": ("VAR-APOPHIS-TOPS",),
+    "reserves": ("VAR-GIZA-RESERVE-TOPS",),
+    "stock": ("VAR-STOCK-TOP",),
+}
+"""Where a card lies → the rules that put it in play there."""
+
+
+def lying(card: str, snapshot: Snapshot) -> str | None:
+    """Where ``card`` lies in ``snapshot`` (a key of :data:`IN_PLAY`), or None."""
+    places = {
+        "pyramid": [c for row in snapshot.pyramid for c in row],
+        "waste": snapshot.waste,
+        "more_wastes": [c for pile in snapshot.more_wastes for c in pile],
+        "reserves": [c for pile in snapshot.reserves for c in pile],
+        "stock": snapshot.stock or (),
+    }
+    return next((place for place, cards in places.items() if card in cards), None)
+
+
+def removal_rules(places: Mapping[str, str | None], states: Mapping[str, str]) -> tuple[str, ...]:
+    """The rules that remove these cards (each → where it lay last): a King alone, two cards
+    worth a pair together, each where the rules put it in play; none for cards that are
+    neither (several removals at once: the step cannot tell which rules they took)."""
+    cards = {name: Card.parse(name) for name in places}
+    pair = [card for card in cards.values() if not card.goes_alone]
+    if len(pair) not in (0, 2) or (pair and sum(c.rank for c in pair) != pair[0].deck.target):
+        return ()
+    rules = [*(PAIR_RULES if pair else ()), *(KING_RULES if len(pair) < len(cards) else ())]
+    for name, place in places.items():
+        if place is not None and (place == "pyramid" or not cards[name].goes_alone):
+            rules.extend(IN_PLAY[place])
+    return holding(states, tuple(dict.fromkeys(rules)))
 
 
 WIN_RULES = ("END-WIN", "VAR-PHARAOH-WIN", "VAR-STRICT-WIN")
@@ -197,3 +261,79 @@ def status_rules(expected: str, snapshot: Snapshot, states: Mapping[str, str]) -
     if expected == "no-more-moves" and not snapshot.stock_size and not snapshot.waste:
         return holding(states, ("END-NO-MORE-MOVES",))
     return ()
+
+
+def status_cleared(expected: str, snapshot: Snapshot, states: Mapping[str, str]) -> tuple[str, ...]:
+    """The rules of ends a status other than ``expected`` does not break, because it is the
+    right status for the table the engine shows: not won where the pyramid is not cleared
+    (nor won where it is), in play while the stock still deals. The table is then not the one
+    the scenario expects: a step before went wrong, and its rules are at fault."""
+    won, actual = table_won(snapshot, states), snapshot.status
+    if "won" in (actual, expected) and (actual == "won") == won:
+        return holding(states, WIN_RULES)
+    if actual == "playing" and snapshot.stock_size:
+        return holding(states, ("END-NO-MORE-MOVES",))
+    return ()
+
+
+SCORE_RULES = ("SCORE-PYRAMID-CARD", "SCORE-NOTHING-ELSE")
+"""The rules of the app's score: 10 per pyramid card, nothing for anything else."""
+WON_SCORE = ("SCORE-WIN-280", "SCORE-WIN-550")
+"""The rules of a won game's score (7 rows, and the Pharaoh's 10)."""
+POINTS_PER_CARD = 10
+"""What a pyramid card removed scores under the app's convention (SCORE-PYRAMID-CARD)."""
+
+
+def pyramid_cards(snapshot: Snapshot) -> int:
+    """The cards left in the pyramid, face up or down."""
+    return sum(card is not None for row in snapshot.pyramid for card in row)
+
+
+def piles(snapshot: Snapshot) -> tuple[object, ...]:
+    """Everything outside the pyramid: the stock, the waste piles and the reserves."""
+    return snapshot.stock_size, snapshot.waste, snapshot.more_wastes, snapshot.reserves
+
+
+def score_blame(
+    start: Snapshot, now: Snapshot, undone: bool, states: Mapping[str, str]
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(rules broken, rules cleared) by a score other than the scenario expects, under the
+    app's convention, judged from the cards gone since ``start``. A score that is 10 per
+    pyramid card gone is right for the table shown (the table is not the scenario's: a step
+    before went wrong), so the scoring rules are cleared. Otherwise a won game's score breaks
+    the rule of a won game's worth; more than the pyramid earned, with cards moved outside it,
+    breaks the rule that nothing else scores; any other score, the 10 per pyramid card. After
+    an undo that took something back, the points may be the undo's fault: nothing named."""
+    earned = start.score + POINTS_PER_CARD * (pyramid_cards(start) - pyramid_cards(now))
+    if now.score == earned:
+        return (), (*SCORE_RULES, *WON_SCORE)
+    if undone:
+        return (), ()
+    won = table_won(now, states)
+    if now.score > earned and won:
+        rules: tuple[str, ...] = WON_SCORE
+    elif now.score > earned and piles(now) != piles(start):
+        rules = ("SCORE-NOTHING-ELSE",)
+    else:
+        rules = ("SCORE-PYRAMID-CARD", *(WON_SCORE if won else ()))
+    return holding(states, rules), ()
+
+
+COUNTER = ("MOVES-COUNT",)
+"""The rule of what the move counter counts."""
+
+
+def counter_blame(
+    tables: Sequence[Snapshot], undone: bool, states: Mapping[str, str]
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(rules broken, rules cleared) by a move counter other than the scenario expects, judged
+    from the ``tables`` the scenario's taps left (the first at the start): a counter equal to
+    the taps that moved a card or a point is right for what the engine did (a step before went
+    wrong), any other breaks the rule of what counts. After an undo that took something back,
+    nothing is named: the undo's own rules may be at fault."""
+    if undone:
+        return (), ()
+    moved = sum(cards_and_score(a) != cards_and_score(b) for a, b in pairwise(tables))
+    if tables[-1].moves - tables[0].moves == moved:
+        return (), COUNTER
+    return holding(states, COUNTER), ()

@@ -34,7 +34,7 @@ from .results import (
     Depth,
     RuleSummary,
     ScenarioResult,
-    blame,
+    at_fault,
     compliance,
     counted_rules,
     coverage,
@@ -91,11 +91,9 @@ class RunInfo:
 
     @property
     def at_fault(self) -> list[str]:
-        """The fewest rules that account for every failed scenario (:func:`results.blame`)."""
-        return blame(
-            (r.involved for r in self.results if r.outcome == FAILED),
-            (r.involved for r in self.results if r.outcome == PASSED),
-        )
+        """The rules with evidence against them that account for every failed scenario
+        (:func:`results.blame`)."""
+        return at_fault(self.results)
 
     @property
     def ok(self) -> bool:
@@ -166,7 +164,8 @@ def summary_lines(run: RunInfo) -> list[str]:
     ]
     if run.at_fault:
         lines.append(
-            "rules at fault (the fewest explaining every failure): " + ", ".join(run.at_fault)
+            "rules at fault (each with a failed check of its own; together they explain every "
+            "failure): " + ", ".join(run.at_fault)
         )
     if run.shortfall:
         lines.append(f"FAILED on coverage: {run.shortfall} (see --min-coverage)")

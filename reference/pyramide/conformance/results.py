@@ -99,9 +99,10 @@ class ScenarioResult:
     def involved(self) -> Involved:
         """Every rule whose breach could make this scenario fail: the rules its failed step
         checks when that step knows them, else all it shows and leans on, less the rules the
-        step cleared."""
-        rules = set(self.checked or (*self.rules, *self.relies_on)) - set(self.cleared)
-        return Involved(self.subject, frozenset(rules))
+        step cleared; and the rules its failed step named."""
+        cleared = set(self.cleared)
+        rules = set(self.checked or (*self.rules, *self.relies_on)) - cleared
+        return Involved(self.subject, frozenset(rules), frozenset(self.checked) - cleared)
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -150,7 +151,9 @@ class RuleSummary:
 def counted_rules(result: ScenarioResult, status: Mapping[str, str]) -> tuple[str, ...]:
     """The rules a scenario's outcome counts toward (``status``: rule ID → its status).
 
-    A scenario whose failed step named the rules it checks counts against those alone. One that
+    A scenario whose failed step named the rules it checks counts against those alone, one whose
+    failed step cleared rules (a score that agrees with the cards the engine shows) against the
+    others. One that
     differs from the reference settled an open point otherwise: it speaks only for its
     implementation-defined rules, never against the required rules it also shows (the step
     that parted from the reference checked the open point, not them).
@@ -158,7 +161,7 @@ def counted_rules(result: ScenarioResult, status: Mapping[str, str]) -> tuple[st
     if result.checked:
         return result.checked
     if result.outcome != DIFFERS:
-        return result.rules
+        return tuple(rule for rule in result.rules if rule not in result.cleared)
     return tuple(rule for rule in result.rules if status.get(rule) == IMPLEMENTATION_DEFINED)
 
 
@@ -191,17 +194,49 @@ class Involved:
 
     subject: str | None
     rules: frozenset[str]
+    named: frozenset[str] = frozenset()
+    """The rules its failed step checked and saw broken (:class:`~.checks.CheckFailed`)."""
+
+    @property
+    def evidence(self) -> frozenset[str]:
+        """The rules this failure is evidence against: those its failed step named, else the
+        rule the scenario is about, unless the step cleared it (:attr:`rules` leaves out the
+        rules cleared). A rule the scenario merely relies on is never among them."""
+        return self.named or frozenset(rule for rule in self.rules if rule == self.subject)
 
 
 def blame(failures: Iterable[Involved], passes: Iterable[Involved] = ()) -> list[str]:
-    """The rules at fault: the fewest rules that account for every failed scenario.
+    """The rules at fault: of the rules with evidence against them, the fewest that account
+    for every failed scenario.
+
+    A rule is at fault only on evidence: a failed check of that rule, or a failed scenario about
+    it whose failed step named no rule. A failure that could be explained by a rule with such
+    evidence is explained by one, so a rule the failed scenarios merely lean on (the deal every
+    pair scenario starts from, the score a scenario about Kings reads) is never blamed while a
+    rule with evidence explains them: a pairs fault is blamed on the pairs, not on the deal.
+    Among those, the fewest rules (:func:`fewest_rules`); a failure no rule with evidence can
+    explain falls back on every rule it involves.
+    """
+    failures = list(failures)
+    against = {rule for failure in failures for rule in failure.evidence}
+    return fewest_rules(
+        [
+            Involved(failure.subject, failure.rules & against or failure.rules, failure.named)
+            for failure in failures
+        ],
+        passes,
+    )
+
+
+def fewest_rules(failures: Iterable[Involved], passes: Iterable[Involved] = ()) -> list[str]:
+    """The fewest rules that account for every failed scenario.
 
     A scenario fails when any rule it involves is broken, so a rule broken on its own accounts
-    for every failure it is involved in, and the rules it merely leans on need no blame. Found
-    greedily: the rule accounting for the most failures still unexplained first. Rules that
-    account for exactly the same failures cannot be told apart by them; of those, the ones the
-    most of these failures are about are kept, and then, if some remain, the ones with no
-    passed scenario about them; the rest are blamed together. Sorted.
+    for every failure it is involved in. Found greedily: the rule accounting for the most
+    failures still unexplained first. Rules that account for exactly the same failures cannot
+    be told apart by them; of those, the ones the most of these failures are about are kept,
+    and then, if some remain, the ones with no passed scenario about them; the rest are blamed
+    together. Sorted.
     """
     cleared = {passed.subject for passed in passes}
     unexplained = list(failures)
@@ -223,6 +258,16 @@ def blame(failures: Iterable[Involved], passes: Iterable[Involved] = ()) -> list
         at_fault.update(tied - cleared or tied)
         unexplained = [failure for n, failure in enumerate(unexplained) if n not in most]
     return sorted(at_fault)
+
+
+def at_fault(results: Iterable[ScenarioResult]) -> list[str]:
+    """The rules a run blames (:func:`blame`): its failed scenarios against its passed ones.
+    An invariant's row counts as a scenario about its first rule."""
+    rows = list(results)
+    return blame(
+        (r.involved for r in rows if r.outcome == FAILED),
+        (r.involved for r in rows if r.outcome == PASSED),
+    )
 
 
 def apply_expectations(results: Iterable[ScenarioResult], expected: Mapping[str, str]) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pytest_bdd import parsers, then
 
-from ..checks import status_rules
+from ..checks import counter_blame, holding, score_blame, status_cleared, status_rules
 from ..expectations import expect_equal
 from ..play import Play
 from ..tabletop import cards_on_table
@@ -37,10 +37,18 @@ def score_is(play: Play, score: str) -> None:
     now = play.now
     if convention == "none":
         return
-    expected = int(score)
+    what = f"the score, counted {convention}"
     if convention == "one-per-card":
-        expected = play.deck_size - cards_on_table(now)
-    expect_equal(f"the score, counted {convention}", expected, now.score)
+        rules = holding(play.under.states, ("SCORE-ONE-PER-CARD",))
+        expect_equal(what, play.deck_size - cards_on_table(now), now.score, rules)
+        return
+    blame = score_blame(play.taps[0], now, bool(play.undone), play.under.states)
+    expect_equal(what, int(score), now.score, *blame)
+
+
+def counter_blame_of(play: Play) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """What a move counter other than the scenario's breaks (:func:`checks.counter_blame`)."""
+    return counter_blame([*play.taps, play.now], bool(play.undone), play.under.states)
 
 
 @then(parsers.re(r"the score shows (?P<score>\d+)"))
@@ -52,7 +60,7 @@ def score_shows(play: Play, score: str) -> None:
 @then(parsers.re(r"the move counter shows (?P<moves>\d+)"))
 def moves_show(play: Play, moves: str) -> None:
     """Exactly the number on screen (scenarios about a counting convention itself)."""
-    expect_equal("the move counter shown", int(moves), play.now.moves)
+    expect_equal("the move counter shown", int(moves), play.now.moves, *counter_blame_of(play))
 
 
 @then(parsers.re(r"the move counter is (?P<at_least>at least )?(?P<moves>\d+)"))
@@ -69,20 +77,23 @@ def moves_is(play: Play, moves: str, at_least: str | None) -> None:
     if at_least and actual >= expected:
         return
     wanted = f"at least {expected}" if at_least else expected
-    expect_equal("the move counter", wanted, actual)
+    expect_equal("the move counter", wanted, actual, *counter_blame_of(play))
 
 
 @then(parsers.re(f"the game (?P<words>{'|'.join(STATUS_WORDS)})"))
 def status_is(play: Play, words: str) -> None:
     """The status; a wrong one on the table the scenario expects fails on the rule of ends."""
     now, expected = play.now, STATUS_WORDS[words]
-    rules = status_rules(expected, now, play.under.states)
-    expect_equal("the game's status", expected, now.status, rules)
+    states = play.under.states
+    rules = status_rules(expected, now, states)
+    cleared = () if rules else status_cleared(expected, now, states)
+    expect_equal("the game's status", expected, now.status, rules, cleared)
 
 
 @then("the game is not won")
 def not_won(play: Play) -> None:
-    now = play.now
-    rules = status_rules("playing", now, play.under.states)
+    now, states = play.now, play.under.states
+    rules = status_rules("playing", now, states)
+    cleared = () if rules else status_cleared("playing", now, states)
     if now.status == "won":
-        expect_equal("the game's status", "not won", now.status, rules)
+        expect_equal("the game's status", "not won", now.status, rules, cleared)
