@@ -70,6 +70,19 @@ def test_exitfirst_stops_at_the_first_failure(wrong_run: Run, tmp_path: Path) ->
     assert len(outcomes) < len(wrong_run.scenarios)
 
 
+def test_a_run_stopped_early_counts_what_did_not_run_as_not_run(
+    wrong_run: Run, tmp_path: Path
+) -> None:
+    """Issue 33 E5: once said "checked 66 of 66 scenarios (100.0 %)" and "21/23 rules"."""
+    run = run_check(tmp_path, *WRONG, "-x")
+    whole, stopped = wrong_run.footer, run.footer
+    assert stopped["coverage"]["in_rule_set"] == whole["coverage"]["in_rule_set"]
+    assert stopped["coverage"]["checked"] < stopped["coverage"]["in_rule_set"]
+    assert stopped["compliance"]["applicable"] >= whole["compliance"]["applicable"]
+    assert "not run" in stopped["rules"].values()
+    assert "not run: the run stopped at its first failure (-x)" in run.out
+
+
 def test_a_scenario_that_does_not_exist_is_one_line_naming_the_nearest(tmp_path: Path) -> None:
     run = run_check(tmp_path, *WRONG, "--scenario", "pairs.feature: A pair is one mov")
     assert run.status == 2 and run.out == ""
@@ -171,3 +184,15 @@ def test_trace_writes_every_scenarios_exchange(tmp_path: Path) -> None:
         first, *rest = record["exchange"]
         assert first["request"]["op"] == "start" and "answer" in first
         assert all(entry["request"]["op"] in ("tap", "undo") for entry in rest)
+
+
+def test_the_progress_line_of_an_expected_failure_says_so(tmp_path: Path) -> None:
+    """Issue 33 E6: the progress line said ``failed`` where the summary counted an expected
+    failure."""
+    name = "scoring.feature: A whole pyramid cleared is worth 280"
+    known = tmp_path / "known.yaml"
+    known.write_text(f"- scenario: '{name}'\n  reason: scores 5 a card\n", encoding="utf-8")
+    run = run_check(tmp_path, *WRONG, "--rule", "SCORE-WIN-280", "--expected-failures", str(known))
+    line = next(line for line in run.err.splitlines() if line.endswith(name))
+    assert line.split("] ", 1)[1].startswith("expected failure ")
+    assert [r["outcome"] for r in run.scenarios if r["id"] == name] == ["expected failure"]

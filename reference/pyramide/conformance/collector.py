@@ -7,7 +7,7 @@ scenario, so that a long run against a slow engine always shows where it is.
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Mapping
 from typing import Any, TextIO
 
 import pytest
@@ -30,7 +30,16 @@ from .plugin import (
     OUTSIDE as OUTSIDE_PREFIX,
 )
 from .reliance import relied_on, scenario_steps, scenario_subject
-from .results import DIFFERS, ERRORED, FAILED, NOT_APPLICABLE, OUTSIDE, PASSED, ScenarioResult
+from .results import (
+    DIFFERS,
+    ERRORED,
+    FAILED,
+    NOT_APPLICABLE,
+    OUTSIDE,
+    PASSED,
+    ScenarioResult,
+    apply_expectations,
+)
 from .rulesets import UnderTest
 from .selection import scenario_names
 
@@ -43,8 +52,12 @@ class Collector:
         rule_ids: set[str],
         progress: TextIO | None = None,
         exchanges: bool = False,
+        expected: Mapping[str, str] | None = None,
     ) -> None:
         self.rule_ids = rule_ids
+        self.expected = expected or {}
+        """The failures listed as expected (``--expected-failures``), applied as each scenario
+        ends, so that its progress line says what the report will."""
         self.exchanges = exchanges
         """Keep every scenario's exchange with the engine (``--trace``), not only a failure's."""
         self.progress = progress
@@ -68,6 +81,16 @@ class Collector:
         """One result per scenario that ran, in run order: a scenario a stopped run never
         reached has no outcome, and is never counted as passed."""
         return [result for nodeid, result in self.results.items() if nodeid in self.ran]
+
+    @property
+    def not_run(self) -> list[ScenarioResult]:
+        """The scenarios of the rule set a run stopped at its first failure (``-x``) never
+        reached: they count as not checked, never as passed nor as outside the rule set."""
+        return [
+            result
+            for nodeid, result in self.results.items()
+            if nodeid not in self.ran and nodeid not in self.outside
+        ]
 
     # --- pytest hooks ----------------------------------------------------------------------
 
@@ -161,6 +184,7 @@ class Collector:
             return
         self.finished += 1
         self.ran.add(nodeid)
+        apply_expectations([result], self.expected)
         if self.progress is not None and nodeid not in self.outside:
             self.listed += 1
             where = f"{result.feature}: {result.name}"

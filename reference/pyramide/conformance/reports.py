@@ -62,6 +62,8 @@ class RunInfo:
     with it and ``--scenario <its ID>``, which runs it again alone."""
     holding: tuple[str, ...] = ()
     """The rules an engine playing the rule set checked is held to, for :attr:`depth`."""
+    not_run: int = 0
+    """The scenarios of the rule set a run stopped at its first failure never reached."""
 
     def rerun_command(self, result: ScenarioResult) -> str | None:
         """The one command that runs ``result``'s scenario again alone."""
@@ -77,7 +79,8 @@ class RunInfo:
     @property
     def coverage(self) -> Coverage:
         """Over the scenarios (the invariants' rows aside)."""
-        return coverage(r for r in self.results if not r.nodeid.startswith("invariants::"))
+        rows = (r for r in self.results if not r.nodeid.startswith("invariants::"))
+        return coverage(rows, self.not_run)
 
     @property
     def depth(self) -> Depth:

@@ -26,6 +26,9 @@ ERRORED = "errored"
 DIFFERS = "differs from reference"
 EXPECTED_FAILURE = "expected failure"
 UNEXPECTED_PASS = "unexpected pass"
+NOT_RUN = "not run"
+"""A rule's verdict when none of its scenarios ran because the run stopped at its first
+failure (``-x``): not checked, not passed, not outside the rule set."""
 OUTCOMES = (
     PASSED,
     FAILED,
@@ -140,6 +143,7 @@ class RuleSummary:
             EXPECTED_FAILURE,
             DIFFERS,
             PASSED,
+            NOT_RUN,
             NOT_APPLICABLE,
             OUTSIDE,
         ):
@@ -166,9 +170,12 @@ def counted_rules(result: ScenarioResult, status: Mapping[str, str]) -> tuple[st
 
 
 def summarize(
-    results: Iterable[ScenarioResult], rules: Mapping[str, tuple[str, str, str]]
+    results: Iterable[ScenarioResult],
+    rules: Mapping[str, tuple[str, str, str]],
+    not_run: Iterable[ScenarioResult] = (),
 ) -> list[RuleSummary]:
-    """One summary per catalogue rule (``rules``: ID → (title, status, area)), in order."""
+    """One summary per catalogue rule (``rules``: ID → (title, status, area)), in order; the
+    scenarios a stopped run did not reach (``not_run``) count as :data:`NOT_RUN`."""
     summaries = {
         rule_id: RuleSummary(rule_id, title, status, area)
         for rule_id, (title, status, area) in rules.items()
@@ -178,6 +185,10 @@ def summarize(
         for rule_id in counted_rules(result, status):
             if rule_id in summaries:
                 summaries[rule_id].counts[result.outcome] += 1
+    for result in not_run:
+        for rule_id in result.rules:
+            if rule_id in summaries:
+                summaries[rule_id].counts[NOT_RUN] += 1
     return list(summaries.values())
 
 
@@ -300,6 +311,8 @@ class Coverage:
     """Why scenarios of the rule set could not be checked, reason → how many."""
     errored: int = 0
     """Scenarios of the rule set the engine failed as a program (not checked either)."""
+    not_run: int = 0
+    """Scenarios of the rule set a run stopped at its first failure never reached."""
 
     @property
     def percent(self) -> float:
@@ -325,6 +338,8 @@ class Coverage:
             line += f"; {self.outside} more are outside it"
         if self.errored:
             line += f"; {self.errored} errored (not checked: the engine failed as a program)"
+        if self.not_run:
+            line += f"; {self.not_run} not run: the run stopped at its first failure (-x)"
         if self.not_applicable:
             reasons = "; ".join(
                 f"{n} because {reason}" for reason, n in self.not_applicable.most_common()
@@ -372,11 +387,13 @@ def depth(results: Iterable[ScenarioResult], holding: Sequence[str]) -> Depth:
     return Depth({rule: shown[rule] for rule in holding})
 
 
-def coverage(results: Iterable[ScenarioResult]) -> Coverage:
-    """Scenario rows only (the invariants are counted with their own rows)."""
+def coverage(results: Iterable[ScenarioResult], not_run: int = 0) -> Coverage:
+    """Scenario rows only (the invariants are counted with their own rows), and the scenarios
+    of the rule set a stopped run did not reach."""
     rows = list(results)
     reasons = Counter(r.reason.split(" (")[0] for r in rows if r.outcome == NOT_APPLICABLE)
     outside = sum(r.outcome == OUTSIDE for r in rows)
     checked = sum(r.outcome in CHECKED for r in rows)
     errored = sum(r.outcome == ERRORED for r in rows)
-    return Coverage(checked, len(rows) - outside, outside, reasons, errored)
+    in_rule_set = len(rows) - outside + not_run
+    return Coverage(checked, in_rule_set, outside, reasons, errored, not_run)

@@ -180,7 +180,7 @@ def run_check(options: CheckOptions, out: TextIO | None = None) -> int:
         print(f"pyramide check: {error}", file=sys.stderr)
         return HARNESS_ERROR
     progress = None if options.quiet else sys.stderr
-    collector = Collector(set(rules), progress, exchanges=options.trace is not None)
+    collector = Collector(set(rules), progress, options.trace is not None, expected)
     selection = Selection(options.scenarios, options.rules)
     plugins = [collector, *options.plugins, *([selection] if options.selecting else [])]
     args = [
@@ -209,11 +209,12 @@ def run_check(options: CheckOptions, out: TextIO | None = None) -> int:
         _suite_version(),
         _engine_identity(options),
         results,
-        summarize(results, rules),
+        summarize(results, rules, collector.not_run),
         describe(under),
         options.min_coverage,
         options.rerun(options.profile or under.rule_set.name),
         holding=held_to(under),
+        not_run=len(collector.not_run),
     )
     print(text_report(run), file=out or sys.stdout)
     for path, writer in (
