@@ -302,8 +302,9 @@ def _add_check(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     detect.set_defaults(handler=_detect)
     differential = commands.add_parser(
         "differential",
-        help="play random games on an engine and the reference side by side (--help for its "
-        "options; exit status 0 no difference, 1 a difference, 2 usage or harness error)",
+        help="play random games on an engine and the reference side by side, every kind of "
+        "difference reported by the rule it breaks (--help for its options; exit status 0 no "
+        "difference fails the run, 1 one does, 2 usage or harness error)",
         add_help=False,
     )
     differential.set_defaults(handler=_differential)

@@ -31,7 +31,7 @@ CODE = "PY1-N-AAAAAAS"
 def test_reference_through_json_lines_matches_in_process_play() -> None:
     factory = JsonLinesFactory(SERVER)
     try:
-        result = run_differential(factory, max_examples=8, steps=40, derandomize=True)
+        result = run_differential(factory, max_examples=8, steps=40)
         assert result.agreed, result.report
         remote, local = factory(), ReferenceAdapter()
         assert remote.start(code=CODE) == local.start(code=CODE)

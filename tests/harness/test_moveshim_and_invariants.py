@@ -76,7 +76,7 @@ def test_the_shim_passes_the_invariants_and_agrees_on_moves() -> None:
     statuses = Counter(record.status for record in records)
     assert statuses["won"] >= 1, statuses  # the 280 check was exercised
     assert sum(record.actions for record in records) > 300
-    assert run_differential(example_factory, max_examples=8, derandomize=True).agreed
+    assert run_differential(example_factory, max_examples=8).agreed
 
 
 class ScoresFive(ReferenceAdapter):

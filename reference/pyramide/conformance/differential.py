@@ -1,8 +1,13 @@
 """Differential testing: the engine under test and the reference engine, side by side.
 
-A hypothesis state machine deals a random table to both engines, then plays random taps (on
-cards, the waste, the stock), removals and undos on both, comparing every snapshot. When they
-differ, hypothesis shrinks the run to a short one, and the difference is printed twice:
+Random games are dealt to both engines, then played with random taps (on cards, the waste, the
+stock), removals and undos on both, comparing every snapshot. Game ``n`` of a run is drawn from
+the run's seed and ``n`` alone, so ``--seed S --game n`` plays it again by itself. A difference
+is counted by its kind, the rule it breaks (:mod:`.difference_rules`): a game goes on past a
+difference in what is only shown (the score, the counter, a message), that field no longer
+compared, and ends at a difference in play. A run plays every game asked for and reports, for
+each kind, how many games showed it and the first of them, shrunk to a short game and printed
+twice:
 
 - as a ready-to-paste Gherkin scenario in the step library's words (``Given a table:`` with
   the starting rows, waste and stock; a ``When`` step per action; ``Then`` steps saying what
@@ -12,48 +17,52 @@ differ, hypothesis shrinks the run to a short one, and the difference is printed
 Only what the engine's capabilities claim is compared: the selection when it has its own taps,
 messages when it shows them, the stock's order when it reports it. Both engines play the rule
 set under test: a named profile, one of the engine's own or a YAML file of switch values, as
-``pyramide check --profile`` takes it. Run it from Python with :func:`run_differential` or
-from a shell with ``pyramide differential --cmd "node engine.js"`` (or ``python -m
-pyramide.conformance.differential``): exit status 0 when no difference was found, 1 with the
-difference and the command that plays the same games again (its ``--seed``), 2 when the run
-could not be made (bad usage, an engine that cannot start, a rule set it does not play).
+``pyramide check --profile`` takes it. Kinds the user knows of are set aside with a reason
+(``--expected-differences``, :func:`load_expected_differences`): counted, never a failure; so
+is a difference on an open point, which the rules leave to each engine. Run it from Python
+with :func:`run_differential` or from a shell with ``pyramide differential --cmd "node
+engine.js"`` (or ``python -m pyramide.conformance.differential``): exit status 0 when no kind
+of difference fails the run, 1 when one does (each printed with the command that plays its
+game again), 2 when the run could not be made (bad usage, an engine that cannot start, a rule
+set it does not play, a file of expected differences that cannot be read).
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import itertools
 import random
 import shlex
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
-from unittest import mock
 
 import yaml
-from hypothesis import HealthCheck, Phase, Verbosity, settings
-from hypothesis import seed as hypothesis_seed
-from hypothesis import strategies as st
-from hypothesis.internal.conjecture import engine as conjecture_engine
-from hypothesis.stateful import (
-    RuleBasedStateMachine,
-    get_state_machine_test,
-    initialize,
-    precondition,
-    rule,
-)
 
 from ..cards import Card
-from ..profiles import WASTE_TOP, profile_from_switches
-from .adapter import MORE_PILES, PILE_WORDS, Adapter, Capabilities, Snapshot, target_name
+from ..profiles import WASTE_TOP, Profile, profile_from_switches
+from .adapter import (
+    FACE_DOWN,
+    MORE_PILES,
+    PILE_WORDS,
+    PLACE,
+    Adapter,
+    Capabilities,
+    Snapshot,
+    target_name,
+)
+from .checks import CheckFailed
+from .difference_rules import DISPLAY_FIELDS, Step, rule_broken
 from .exchange import table_lines
 from .expectations import DIFFERS, difference
 from .invariants import random_layout, removals
 from .loading import AdapterLoadError, load_factory, under_test
 from .reference_adapter import ReferenceAdapter
+from .results import IMPLEMENTATION_DEFINED
 from .rulesets import UnderTest
+from .spec_files import SpecError, read_spec
 from .specdata import load_rules, render_message
 
 STATUS_WORDS = {
@@ -73,18 +82,6 @@ class Action:
     @property
     def step(self) -> str:
         return "I undo" if self.target == "undo" else f"I tap {self.words}"
-
-
-class Divergence(AssertionError):
-    """The engines differ; the message is the Gherkin scenario and the YAML transcript,
-    written only when asked for (shrinking raises many divergences and reads none)."""
-
-    def __init__(self, report: Report) -> None:
-        super().__init__()
-        self.report = report
-
-    def __str__(self) -> str:
-        return str(self.report)
 
 
 def compared_fields(capabilities: Capabilities) -> tuple[str, ...]:
@@ -124,7 +121,8 @@ def observed(snapshot: Snapshot, name: str, messages: str | None) -> Any:
 
 
 def _card(ascii_name: str) -> str:
-    return str(Card.parse(ascii_name))
+    """A card as a scenario writes it (a face-down card as the snapshot shows it)."""
+    return ascii_name if ascii_name == FACE_DOWN else str(Card.parse(ascii_name))
 
 
 def _cards(names: Sequence[str]) -> str:
@@ -201,13 +199,17 @@ class Report:
     differing: tuple[str, ...]
     messages: str | None
     error: str | None = None
+    rules: tuple[str, ...] = ()
+    """The rules the difference breaks (none when the engine failed to answer)."""
 
     def gherkin(self) -> str:
-        """The scenario, indented to paste under a ``Feature:`` line."""
+        """The scenario, indented to paste under a ``Feature:`` line, tagged with the rules
+        the difference breaks."""
         what = self.error or "differs on " + ", ".join(self.differing)
         lines = [
             f"  # {self.engine} {what} under the {self.profile} rules. Tag the scenario with the",
             "  # rule IDs it shows (their switch states bind it to the rule sets it holds under).",
+            *([f"  {' '.join('@' + rule for rule in self.rules)}"] if self.rules else []),
             f"  Scenario: {self.engine} parts from the reference after {len(self.actions)} actions",
             "    Given the rules under test",
             "    And a table:",
@@ -317,128 +319,225 @@ def engine_name(adapter: Adapter) -> str:
     return type(adapter).__name__
 
 
-def make_machine(factory: Callable[[], Adapter], under: UnderTest) -> type[Any]:
-    """A state machine class comparing ``factory``'s engine with the reference under the rule
-    set ``under`` (which the engine plays)."""
-    capabilities = under.capabilities
-    fields = compared_fields(capabilities)
-    profile = under.rule_set.name
-    rules = profile_from_switches(profile, under.rule_set.switches)
-    engine_start = under.start_arguments()
-    reference_start = {"profile": profile, "switches": dict(under.rule_set.switches)}
+@dataclass(frozen=True)
+class Setup:
+    """What every game of a run shares: the rule set both engines play, how to start each on
+    it, and what is compared."""
 
-    class Differential(RuleBasedStateMachine):
-        def __init__(self) -> None:
-            super().__init__()
-            self.engine = factory()
-            self.reference = ReferenceAdapter()
-            self.layout: dict[str, Any] = {}
-            self.actions: list[Action] = []
-            self.now: Snapshot | None = None
+    under: UnderTest
+    rules: Profile
+    fields: tuple[str, ...]
 
-        def fail(
-            self,
-            expected: Snapshot,
-            actual: Snapshot | None,
-            differing: Sequence[str],
-            error: str | None = None,
-        ) -> None:
-            report = Report(
-                engine_name(self.engine),
-                profile,
-                self.layout,
-                tuple(self.actions),
-                expected,
-                actual,
-                tuple(differing),
-                capabilities.messages,
-                error,
-            )
-            raise Divergence(report)
+    @classmethod
+    def of(cls, under: UnderTest) -> Setup:
+        rules = profile_from_switches(under.rule_set.name, under.rule_set.switches)
+        return cls(under, rules, compared_fields(under.capabilities))
 
-        def both(self, action: Callable[[Adapter], Snapshot]) -> None:
-            expected = action(self.reference)
-            try:
-                actual = action(self.engine)
-            except Exception as error:  # the engine under test failing is the finding
-                self.fail(expected, None, (), f"fails: {type(error).__name__}: {error}")
-            differing = [
-                name
-                for name in fields
-                if observed(actual, name, capabilities.messages)
-                != observed(expected, name, capabilities.messages)
-            ]
-            if differing:
-                self.fail(expected, actual, differing)
-            self.now = expected
+    def start(self, adapter: Adapter, layout: dict[str, Any], engine: bool) -> Snapshot:
+        """Start ``adapter`` (the engine under test, or the reference) on ``layout``."""
+        rule_set = self.under.rule_set
+        how = (
+            self.under.start_arguments()
+            if engine
+            else {"profile": rule_set.name, "switches": dict(rule_set.switches)}
+        )
+        return adapter.start(layout=layout, **how)
 
-        @initialize(seed=st.integers(0, 2**32 - 1))
-        def deal(self, seed: int) -> None:
-            self.layout = random_layout(random.Random(seed), rules.switches)
-            self.both(
-                lambda adapter: adapter.start(
-                    layout=self.layout,
-                    **(engine_start if adapter is self.engine else reference_start),
-                )
-            )
+    def targets(self, now: Snapshot) -> list[str]:
+        """Every target a player could tap on the table ``now``: the cards, free or not, and
+        the piles the rule set puts in play."""
+        targets = [
+            target_name(r, c)
+            for r, row in enumerate(now.pyramid, start=1)
+            for c, card in enumerate(row, start=1)
+            if card is not None
+        ]
+        targets += ["waste"] * bool(now.waste)
+        targets += ["waste-below"] * (self.rules.waste_play != WASTE_TOP and len(now.waste) > 1)
+        targets += ["stock-top"] * (self.rules.stock_top_playable and now.stock_size > 0)
+        return targets + [pile for pile in MORE_PILES if now.pile(pile)]
 
-        def act(self, target: str, words: str) -> None:
-            self.actions.append(Action(target, words))
-            if target == "undo":
-                self.both(lambda adapter: adapter.undo())
+    def can_send(self, now: Snapshot, target: str) -> bool:
+        """Whether ``target`` names something on the table ``now`` (a game replayed with
+        actions left out skips the taps on cards already gone)."""
+        return target in ("stock", "undo") or target in self.targets(now)
+
+    def choose(self, rng: random.Random, now: Snapshot) -> list[str]:
+        """The next move of a random game: a draw, an undo, a tap on anything (when the
+        engine has its own taps: a move-only engine's selection is the shim's, not under
+        test) or a removal the rules allow, which makes games go somewhere."""
+        capabilities = self.under.capabilities
+        moves = [*MOVES, *["tap"] * capabilities.taps, *["undo"] * capabilities.undo]
+        move = rng.choice(moves)
+        if move in ("draw", "undo"):
+            return ["stock" if move == "draw" else "undo"]
+        options = (
+            [(t,) for t in self.targets(now)]
+            if move == "tap"
+            else removals(now, self.rules.stock_top_playable)
+        )
+        return list(rng.choice(options)) if options else []
+
+
+MOVES = ("draw", "draw", "draw", "remove", "remove")
+"""The moves a random game draws from, besides a tap on anything and an undo: draws three
+times in seven, so that most games run through the stock and recycle it, and removals twice,
+so that they clear cards."""
+
+
+class Duel:
+    """One game on both engines: every action sent to both and every table compared, the
+    differences found so far in :attr:`found`; :attr:`over` once they differ in play."""
+
+    def __init__(self, setup: Setup, engine: Adapter, layout: dict[str, Any]) -> None:
+        self.setup = setup
+        self.engine = engine
+        self.reference = ReferenceAdapter()
+        self.layout = layout
+        self.actions: list[Action] = []
+        self.fields = setup.fields
+        self.found: list[Report] = []
+        self.over = False
+        self.now: Snapshot | None = None
+        self.both("start", lambda adapter: setup.start(adapter, layout, adapter is engine))
+
+    def send(self, target: str) -> None:
+        """Tap ``target`` (or undo) on both, unless the game is over or ``target`` names
+        nothing on the table."""
+        now = self.now
+        if self.over or now is None or not self.setup.can_send(now, target):
+            return
+        self.actions.append(Action(target, self.words(now, target)))
+        if target == "undo":
+            self.both(target, lambda adapter: adapter.undo())
+        else:
+            self.both(target, lambda adapter: adapter.tap(target))
+
+    @staticmethod
+    def words(now: Snapshot, target: str) -> str:
+        """The target as a scenario names it: the card at a place, or the pile."""
+        match = PLACE.match(target)
+        if match is None:
+            return PILE_WORDS.get(target, target)
+        card = now.pyramid[int(match.group(1)) - 1][int(match.group(2)) - 1]
+        return target if card in (None, FACE_DOWN) else _card(str(card))
+
+    def both(self, target: str, action: Callable[[Adapter], Snapshot]) -> None:
+        before = self.now
+        expected = action(self.reference)
+        try:
+            actual = action(self.engine)
+        except CheckFailed as failed:  # a check of the engine's own (its legal moves)
+            rules = tuple(failed.rules)
+            self.end(rules, expected, None, (), f"breaks {', '.join(rules)}: {failed}")
+            return
+        except Exception as error:  # the engine under test failing is the finding
+            self.end((), expected, None, (), f"fails: {type(error).__name__}: {error}")
+            return
+        self.now = expected
+        messages = self.setup.under.capabilities.messages
+        differing = tuple(
+            name
+            for name in self.fields
+            if observed(actual, name, messages) != observed(expected, name, messages)
+        )
+        if not differing:
+            return
+        step = Step(target, before, expected, actual, differing)
+        rule = rule_broken(step, self.setup.under.states)
+        if set(differing) <= set(DISPLAY_FIELDS):
+            self.found.append(self.report(expected, actual, differing, rules=(rule,)))
+            self.fields = tuple(f for f in self.fields if f not in differing)
+        else:
+            self.end((rule,), expected, actual, differing)
+
+    def end(
+        self,
+        rules: tuple[str, ...],
+        expected: Snapshot,
+        actual: Snapshot | None,
+        differing: tuple[str, ...],
+        error: str | None = None,
+    ) -> None:
+        self.found.append(self.report(expected, actual, differing, error, rules))
+        self.over = True
+
+    def report(
+        self,
+        expected: Snapshot,
+        actual: Snapshot | None,
+        differing: tuple[str, ...],
+        error: str | None = None,
+        rules: tuple[str, ...] = (),
+    ) -> Report:
+        return Report(
+            engine_name(self.engine),
+            self.setup.under.rule_set.name,
+            self.layout,
+            tuple(self.actions),
+            expected,
+            actual,
+            differing,
+            self.setup.under.capabilities.messages,
+            error,
+            rules,
+        )
+
+
+def game_rng(seed: int, number: int) -> random.Random:
+    """The random draws of game ``number`` (from 1) of the run seeded ``seed``: the same
+    game whether the run plays it among others or alone (``--game``)."""
+    return random.Random(f"{seed}/{number}")
+
+
+def play_game(setup: Setup, factory: Callable[[], Adapter], rng: random.Random, steps: int) -> Duel:
+    """A random game of up to ``steps`` moves, dealt and played from ``rng``."""
+    duel = Duel(setup, factory(), random_layout(rng, setup.rules.switches))
+    for _ in range(steps):
+        if duel.over:
+            break
+        assert duel.now is not None
+        for target in setup.choose(rng, duel.now):
+            duel.send(target)
+    return duel
+
+
+def replay(
+    setup: Setup, factory: Callable[[], Adapter], layout: dict[str, Any], targets: Sequence[str]
+) -> Duel:
+    """The game that deals ``layout`` and sends ``targets``, skipping what is not there."""
+    duel = Duel(setup, factory(), layout)
+    for target in targets:
+        duel.send(target)
+    return duel
+
+
+SHRINK_REPLAYS = 300
+"""How many shorter games a difference is replayed in, at most, to find a short one: a bound
+on the replays rather than on the time, so that the same run prints the same game."""
+
+
+def shrink(
+    setup: Setup, factory: Callable[[], Adapter], found: Report, budget: int = SHRINK_REPLAYS
+) -> Report:
+    """A game as short as the ``budget`` finds that shows the same kind of difference as
+    ``found``: runs of actions left out, long runs first, while the difference stays."""
+    best = found
+    size = max(len(found.actions) // 2, 1)
+    while size and budget:
+        start = 0
+        while start < len(best.actions) and budget:
+            budget -= 1
+            targets = [a.target for a in best.actions]
+            del targets[start : start + size]
+            duel = replay(setup, factory, best.layout, targets)
+            again = next((f for f in duel.found if f.rules == found.rules), None)
+            if again is not None and len(again.actions) < len(best.actions):
+                best = again
             else:
-                self.both(lambda adapter: adapter.tap(target))
-
-        def tap_target(self, target: str) -> None:
-            """Tap, unless an earlier tap of the same removal already took the card away."""
-            assert self.now is not None
-            if target.startswith("r"):
-                card = self.now.pyramid[int(target[1]) - 1][int(target[3]) - 1]
-                if card is None:
-                    return
-                words = _card(card)
-            else:
-                words = PILE_WORDS[target]
-            self.act(target, words)
-
-        @precondition(lambda self: capabilities.taps)
-        @rule(data=st.data())
-        def tap_card(self, data: st.DataObject) -> None:
-            """Any card on the table a player could tap, free or not (when the engine has its
-            own taps: a move-only engine's selection is the shim's, not under test)."""
-            assert self.now is not None
-            targets = [
-                target_name(r, c)
-                for r, row in enumerate(self.now.pyramid, start=1)
-                for c, card in enumerate(row, start=1)
-                if card is not None
-            ]
-            targets += ["waste"] * bool(self.now.waste)
-            targets += ["waste-below"] * (rules.waste_play != WASTE_TOP and len(self.now.waste) > 1)
-            targets += ["stock-top"] * (rules.stock_top_playable and self.now.stock_size > 0)
-            targets += [pile for pile in MORE_PILES if self.now.pile(pile)]
-            if targets:
-                self.tap_target(data.draw(st.sampled_from(targets), label="target"))
-
-        @rule(data=st.data())
-        def remove(self, data: st.DataObject) -> None:
-            """A King or a pair the app's rules allow: what makes games go somewhere."""
-            assert self.now is not None
-            options = removals(self.now, rules.stock_top_playable)
-            if options:
-                for target in data.draw(st.sampled_from(options), label="removal"):
-                    self.tap_target(target)
-
-        @rule()
-        def draw(self) -> None:
-            self.act("stock", "the stock")
-
-        @precondition(lambda self: capabilities.undo)
-        @rule()
-        def undo(self) -> None:
-            self.act("undo", "undo")
-
-    return Differential
+                start += size
+        size //= 2
+    return best
 
 
 DEFAULT_SEED = 0
@@ -447,17 +546,78 @@ others."""
 
 
 @dataclass(frozen=True)
+class Kind:
+    """A kind of difference, by the rules it breaks, and the games that showed it."""
+
+    rules: tuple[str, ...]
+    games: int
+    first_game: int
+    found: Report
+    """The first game's difference (shrunk, when it fails the run)."""
+    set_aside: str | None = None
+    """Why the user set it aside (``--expected-differences``)."""
+    open_point: bool = False
+    """Whether the rules leave it to each engine (implementation-defined)."""
+
+    @property
+    def fails(self) -> bool:
+        return self.set_aside is None and not self.open_point
+
+    @property
+    def name(self) -> str:
+        return ", ".join(self.rules) or "no rule: the engine failed to answer"
+
+    def verdict(self) -> str:
+        if self.set_aside is not None:
+            return f"set aside: {self.set_aside}"
+        if self.open_point:
+            return "an open point: the engine differs from the reference, as the rules allow"
+        return "FAILS"
+
+
+@dataclass(frozen=True)
 class DifferentialResult:
-    """``report`` is the shrunk divergence (Gherkin and YAML), or None if none was found."""
+    """``report`` is the first failing kind of difference (Gherkin and YAML), or None if no
+    kind fails; ``kinds`` every kind found, those failing first."""
 
     report: str | None
     examples: int
     rule_set: str = ""
     """The name of the rule set both engines played."""
+    kinds: tuple[Kind, ...] = ()
+    not_seen: tuple[str, ...] = ()
+    """Rules set aside that no game broke."""
 
     @property
     def agreed(self) -> bool:
         return self.report is None
+
+
+def sort_kinds(duels: Sequence[tuple[int, Duel]], set_aside: Mapping[str, str]) -> list[Kind]:
+    """The kinds of difference the games showed, each with its count and first game,
+    failing kinds first, then by how many games showed them."""
+    rules = load_rules().rules
+    first: dict[tuple[str, ...], tuple[int, Report]] = {}
+    games: dict[tuple[str, ...], int] = {}
+    for number, duel in duels:
+        for key in dict.fromkeys(found.rules for found in duel.found):
+            games[key] = games.get(key, 0) + 1
+        for found in duel.found:
+            first.setdefault(found.rules, (number, found))
+    kinds = []
+    for key, (number, found) in first.items():
+        aside = bool(key) and all(r in set_aside for r in key)
+        kinds.append(
+            Kind(
+                key,
+                games[key],
+                number,
+                found,
+                "; ".join(set_aside[r] for r in key) if aside else None,
+                bool(key) and all(rules[r].status == IMPLEMENTATION_DEFINED for r in key),
+            )
+        )
+    return sorted(kinds, key=lambda kind: (not kind.fails, -kind.games, kind.first_game))
 
 
 TAPPED_OTHERWISE = {"pairing": "two-taps", "recycle_draw": "separate"}
@@ -495,18 +655,19 @@ def run_differential(
     steps: int = 60,
     profile: str | None = None,
     seed: int | None = None,
-    derandomize: bool = False,
-    shrink_seconds: float = 60.0,
+    set_aside: Mapping[str, str] | None = None,
+    game: int | None = None,
+    shrink_replays: int = SHRINK_REPLAYS,
 ) -> DifferentialResult:
-    """Play ``max_examples`` random games on both engines under the rule set ``profile`` (a
-    name or a YAML file; default: the first one the engine declares), drawn from ``seed``;
-    shrink and report the first split.
+    """Play ``max_examples`` random games (or only game number ``game``) on both engines under
+    the rule set ``profile`` (a name or a YAML file; default: the first one the engine
+    declares), drawn from ``seed``; count the differences by the rule they break, those of
+    the rules ``set_aside`` (rule → why) apart, and shrink the first game of each kind that
+    fails the run.
 
     An engine that cannot say what it plays, or that does not play the rule set, is an
-    :class:`AdapterLoadError` (a split is the engine's failure, this is the run's). The same
-    seed plays the same games, so a split found once is found again. Shrinking replays many
-    runs on a slow child process; ``shrink_seconds`` caps it (through a hypothesis internal,
-    left alone if a later hypothesis renames it).
+    :class:`AdapterLoadError` (a difference is the engine's failure, this is the run's). The
+    same seed plays the same games, so a difference found once is found again.
     """
     under = under_test(factory, profile)
     if under.binding is None:
@@ -525,43 +686,63 @@ def run_differential(
             f"the engine is tapped otherwise than the reference ({', '.join(played_otherwise)}): "
             "the same taps would make other moves on it; `pyramide check` reads its interface"
         )
-    machine = make_machine(factory, under)
-    config = settings(
-        max_examples=max_examples,
-        stateful_step_count=steps,
-        deadline=None,
-        derandomize=derandomize,
-        database=None,
-        verbosity=Verbosity.quiet,
-        suppress_health_check=list(HealthCheck),
-        phases=[phase for phase in Phase if phase != Phase.explain],  # nobody reads it
-        report_multiple_bugs=False,
+    setup = Setup.of(under)
+    seed = DEFAULT_SEED if seed is None else seed
+    numbers = range(1, max_examples + 1) if game is None else (game,)
+    duels = [(n, play_game(setup, factory, game_rng(seed, n), steps)) for n in numbers]
+    set_aside = set_aside or {}
+    kinds = [
+        replace(kind, found=shrink(setup, factory, kind.found, shrink_replays))
+        if kind.fails
+        else kind
+        for kind in sort_kinds(duels, set_aside)
+    ]
+    seen = {rule for kind in kinds for rule in kind.rules}
+    failing = [kind for kind in kinds if kind.fails]
+    return DifferentialResult(
+        str(failing[0].found) if failing else None,
+        len(numbers),
+        under.rule_set.name,
+        tuple(kinds),
+        tuple(rule for rule in set_aside if rule not in seen),
     )
-    budget = (
-        mock.patch.object(conjecture_engine, "MAX_SHRINKING_SECONDS", shrink_seconds)
-        if hasattr(conjecture_engine, "MAX_SHRINKING_SECONDS")
-        else contextlib.nullcontext()
-    )
-    test = get_state_machine_test(machine, settings=config)
-    if seed is not None:
-        test = hypothesis_seed(seed)(test)
+
+
+class ExpectedDifferencesError(ValueError):
+    """A file of expected differences that cannot be used; the message locates the fault."""
+
+
+def load_expected_differences(path: Path) -> dict[str, str]:
+    """Rule → reason, from a YAML list of ``{rule: RULE-ID, reason: ...}`` entries
+    (``spec/schemas/expected-differences.schema.json``): the kinds of difference a run sets
+    aside. Every problem names the file, the entry and the line."""
     try:
-        with budget:
-            test()
-    except Divergence as divergence:
-        return DifferentialResult(str(divergence), max_examples, under.rule_set.name)
-    return DifferentialResult(None, max_examples, under.rule_set.name)
+        document = read_spec(path, "expected-differences.schema.json")
+    except SpecError as error:
+        raise ExpectedDifferencesError(str(error)) from None
+    known = load_rules().rules
+    reasons: dict[str, str] = {}
+    for number, entry in enumerate(document.data):
+        rule = entry["rule"]
+        if rule not in known:
+            problem = f"unknown rule ID {rule!r}; the rules are listed in docs/rules.md"
+            raise ExpectedDifferencesError(str(document.error(problem, [number, "rule"])))
+        if rule in reasons:
+            problem = f"{rule} is listed twice"
+            raise ExpectedDifferencesError(str(document.error(problem, [number, "rule"])))
+        reasons[rule] = entry["reason"]
+    return reasons
 
 
 PROG = "python -m pyramide.conformance.differential"
 
 
-def main(argv: list[str] | None = None, prog: str = PROG) -> int:
-    """The command; ``prog`` is how the user called it, for the command that reruns a split."""
+def build_parser(prog: str) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=prog,
-        description="Play random games on an engine and on the reference; print the first "
-        "split. Exit status: 0 no difference, 1 a difference, 2 usage or harness error.",
+        description="Play random games on an engine and on the reference; report the "
+        "differences by the rule they break, the first game of each kind printed. Exit "
+        "status: 0 no difference fails the run, 1 one does, 2 usage or harness error.",
     )
     engine = parser.add_mutually_exclusive_group(required=True)
     engine.add_argument("--impl", help="package.module:factory of a Python adapter")
@@ -573,7 +754,7 @@ def main(argv: list[str] | None = None, prog: str = PROG) -> int:
         "values (default: the first rule set the engine declares)",
     )
     parser.add_argument("--examples", type=int, default=100, help="random games (default: 100)")
-    parser.add_argument("--steps", type=int, default=60, help="actions per game (default: 60)")
+    parser.add_argument("--steps", type=int, default=60, help="moves per game (default: 60)")
     parser.add_argument(
         "--seed",
         type=int,
@@ -581,31 +762,92 @@ def main(argv: list[str] | None = None, prog: str = PROG) -> int:
         help=f"the seed the games are drawn from (default: {DEFAULT_SEED}; the same seed plays "
         "the same games)",
     )
+    parser.add_argument(
+        "--game",
+        type=int,
+        metavar="N",
+        help="play only game N of the seed's games (each difference names the one to play)",
+    )
+    parser.add_argument(
+        "--expected-differences",
+        metavar="FILE.yaml",
+        type=Path,
+        help="differences to set aside: a YAML list of {rule: RULE-ID, reason: ...}; they "
+        "are counted, never a failure",
+    )
     parser.add_argument("--timeout", type=float, default=5.0, help="seconds per request")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None, prog: str = PROG) -> int:
+    """The command; ``prog`` is how the user called it, for the commands that play the games
+    again."""
+    args = build_parser(prog).parse_args(argv)
     try:
+        expected = (
+            load_expected_differences(args.expected_differences)
+            if args.expected_differences
+            else {}
+        )
         factory = load_factory(args.impl, args.cmd, args.timeout)
-        result = run_differential(factory, args.examples, args.steps, args.profile, args.seed)
-    except AdapterLoadError as error:
+        result = run_differential(
+            factory, args.examples, args.steps, args.profile, args.seed, expected, args.game
+        )
+    except (AdapterLoadError, ExpectedDifferencesError) as error:
         print(f"{prog}: {error}", file=sys.stderr)
         return 2
-    games = f"{result.examples} random games (seed {args.seed})"
-    if result.agreed:
+    games = (
+        f"game {args.game} (seed {args.seed})"
+        if args.game is not None
+        else f"{result.examples} random games (seed {args.seed})"
+    )
+    if not result.kinds:
         print(f"no difference with the reference in {games}")
+        print_not_seen(result)
         return 0
-    print(result.report)
+    print_kinds(result, prog, args)
+    print_not_seen(result)
     print(f"# found in {games}; this command plays the same games again:")
     print(f"#   {rerun_command(prog, args)}")
-    return 1
+    return 0 if result.agreed else 1
 
 
-def rerun_command(prog: str, args: argparse.Namespace) -> str:
-    """The command line that plays the same games on the same engine again."""
+def print_kinds(result: DifferentialResult, prog: str, args: argparse.Namespace) -> None:
+    """Each failing kind's first game as a scenario, then every kind on a line, each with the
+    command that plays its first game alone."""
+    played = f"of {result.examples} game{'s' * (result.examples > 1)}"
+    for kind in result.kinds:
+        if kind.fails:
+            print(f"# ── {kind.name}: {kind.games} {played}; the first, game {kind.first_game}:")
+            print(kind.found)
+            print(f"# game {kind.first_game} alone: {rerun_command(prog, args, kind.first_game)}")
+            print()
+    print("# the differences, by the rule they break:")
+    for kind in result.kinds:
+        print(f"#   {kind.name}: {kind.games} {played}, {kind.verdict()}")
+        print(f"#     game {kind.first_game} alone: {rerun_command(prog, args, kind.first_game)}")
+
+
+def print_not_seen(result: DifferentialResult) -> None:
+    """The kinds set aside that no game showed (fixed, or out of these games' reach)."""
+    for rule in result.not_seen:
+        print(f"#   {rule}: set aside, broken in no game")
+
+
+def rerun_command(prog: str, args: argparse.Namespace, game: int | None = None) -> str:
+    """The command line that plays the same games (or only game ``game``) on the same
+    engine again."""
     words = ["--impl", args.impl] if args.impl else ["--cmd", args.cmd]
     if args.profile is not None:
         words += ["--profile", args.profile]
-    words += ["--examples", str(args.examples), "--steps", str(args.steps)]
-    words += ["--seed", str(args.seed), "--timeout", f"{args.timeout:g}"]
+    game = args.game if game is None else game
+    if game is None:
+        words += ["--examples", str(args.examples)]
+    words += ["--steps", str(args.steps), "--seed", str(args.seed)]
+    words += [] if game is None else ["--game", str(game)]
+    if args.expected_differences is not None:
+        words += ["--expected-differences", str(args.expected_differences)]
+    words += ["--timeout", f"{args.timeout:g}"]
     return f"{prog} {shlex.join(words)}"
 
 
