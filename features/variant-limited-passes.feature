@@ -66,3 +66,45 @@ Feature: Variant: a limited number of passes through the stock
       When I tap the waste
       Then K♥ is removed
       And the game is over with no more moves
+
+    @VAR-LIMITED-PASSES @UNDO-RESTORES @RECYCLE-ORDER @STOCK-DRAW
+    Scenario: Undoing a recycle gives its pass back, and only that one
+      Undo takes back the two draws of the last pass and the recycle before them: that recycle
+      may be made again, and once more the passes are used up.
+      Given a table:
+        """
+            5♣
+          9♦  3♠
+        stock: 2♥ 6♥
+        """
+      When I go through the stock as many times as the rules allow
+      And I undo 3 times
+      Then the stock is empty
+      And the waste is 2♥ 6♥
+      When I tap the stock
+      Then the stock holds 2 cards
+      And the waste is empty
+      When I tap the stock 2 times
+      Then the stock is empty
+      When I tap the stock
+      Then the stock is empty
+      And the cards and the score are as they were before the last tap
+
+    @VAR-LIMITED-PASSES @VAR-APOPHIS-TOPS @VAR-APOPHIS-WASTES
+    Scenario: After the last pass, the top of waste pile 2 alone keeps the game going
+      Each recycle deals the three cards again, pile 3's first: the 4♦ stays on pile 2, and the
+      3♣ and the 5♥ pair with nothing. The 4♦ and the 9♥ are the only pair left.
+      Given a table:
+        """
+            5♣
+          2♣  9♥
+        waste: [3♣]
+        waste 2: [4♦]
+        waste 3: [5♥]
+        """
+      When I go through the stock as many times as the rules allow
+      Then waste pile 2 is 4♦
+      And the game goes on
+      When I tap 9♥ then waste pile 2
+      Then 9♥ and 4♦ are removed
+      And the game is over with no more moves
