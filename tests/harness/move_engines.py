@@ -2,20 +2,14 @@
 
 One is right but writes its moves its own way, so the shim must compare moves by meaning and
 play the engine's own spelling; one lets a face-down card be played, so the shim must try the
-cards the engine hides. Two carry real bugs that no scenario plays into, which only comparing
-the moves an engine lists with the rules' catches: a recycle allowed while the stock holds
-cards, and 'no more moves' said beside a legal pair the engine lists itself.
+cards the engine hides. (Engines with a rule broken that no scenario plays into are in
+``rule_faults``.)
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import replace
-from typing import Any
-
 from pyramide.conformance.adapter import LayoutData
 from pyramide.conformance.moveshim import GameMoveEngine, MoveShimAdapter
-from pyramide.game import Game, Status
 from pyramide.moves import RemoveKing, RemovePair, parse_move
 from pyramide.profiles import PROFILES
 
@@ -62,42 +56,3 @@ def own_spelling() -> MoveShimAdapter:
 
 def face_down_cards_playable() -> MoveShimAdapter:
     return MoveShimAdapter(FaceDownCardsPlayable(), profiles=(THIRTEEN,), deal_codes=True)
-
-
-class RecyclesWhileTheStockHolds(GameMoveEngine):
-    """Lists the recycle whenever the waste holds cards (wrong: only on the empty stock), and
-    plays it by turning the waste over in place of the stock, whose cards vanish. The shim
-    taps the stock as a draw first, so no scenario ever plays it."""
-
-    def legal_moves(self) -> list[str]:
-        game = self._game()
-        moves = super().legal_moves()
-        return [*moves, "recycle"] if game.stock and any(game.wastes) else moves
-
-    def play(self, move: str) -> None:
-        game = self._game()
-        if move == "recycle" and game.stock:
-            game.can_recycle = lambda: True  # type: ignore[method-assign]
-        super().play(move)
-
-
-class StuckBesideACoveringPair(GameMoveEngine):
-    """Lists a card paired with the one card still covering it, but works its status out
-    without such pairs (wrong): with only such a pair left, it says 'no more moves'."""
-
-    def state(self) -> Mapping[str, Any]:
-        shown = dict(super().state())
-        game = self._game()
-        strict = Game(game.layout(), replace(game.profile, pairs_with_covering_card=False))
-        strict.recycles = game.recycles
-        if shown["status"] == "playing" and strict.status is Status.NO_MORE_MOVES:
-            shown["status"] = Status.NO_MORE_MOVES.value
-        return shown
-
-
-def recycles_while_the_stock_holds() -> MoveShimAdapter:
-    return MoveShimAdapter(RecyclesWhileTheStockHolds(), profiles=tuple(PROFILES), deal_codes=True)
-
-
-def stuck_beside_a_covering_pair() -> MoveShimAdapter:
-    return MoveShimAdapter(StuckBesideACoveringPair(), profiles=tuple(PROFILES), deal_codes=True)

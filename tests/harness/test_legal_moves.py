@@ -23,8 +23,8 @@ from pyramide.conformance.specdata import load_profiles
 from pyramide.moves import parse_move
 from pyramide.profiles import PROFILES, get_profile
 
-from . import move_engines
-from .move_engines import RecyclesWhileTheStockHolds, StuckBesideACoveringPair
+from . import move_engines, rule_faults
+from .rule_faults import RecyclesWhileTheStockHolds, StuckBesideACoveringPair
 
 CODE = "PY1-N-AAAAAAS"
 ONLY_A_COVERING_PAIR = {  # the stock and the waste gone; 7♥ still lies on 6♣, alone
@@ -72,16 +72,15 @@ def test_the_comparison_follows_play_and_undo() -> None:
 
 
 @pytest.mark.parametrize(
-    ("engine", "at_fault"),
+    ("impl", "at_fault"),
     [
-        ("recycles_while_the_stock_holds", ["RECYCLE-ORDER"]),
-        ("own_spelling", []),
+        (f"{rule_faults.__name__}:recycles_while_the_stock_holds", ["RECYCLE-ORDER"]),
+        (f"{move_engines.__name__}:own_spelling", []),
     ],
 )
 def test_a_whole_check_blames_exactly_the_broken_rule(
-    engine: str, at_fault: list[str], tmp_path: Path
+    impl: str, at_fault: list[str], tmp_path: Path
 ) -> None:
-    impl = f"{move_engines.__name__}:{engine}"
     run = run_check(tmp_path, "--impl", impl, "--invariant-games", "2", "-q")
     assert run.footer["at_fault"] == at_fault, run.out
     assert run.status == (1 if at_fault else 0), run.out

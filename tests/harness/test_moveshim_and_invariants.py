@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pyramide.conformance.adapter import AdapterError, Snapshot
+from pyramide.conformance.adapter import AdapterError, Snapshot, parse_target
 from pyramide.conformance.differential import run_differential
 from pyramide.conformance.invariants import (
     GameRecord,
@@ -16,9 +16,12 @@ from pyramide.conformance.invariants import (
     run_invariants,
     step_problems,
 )
+from pyramide.conformance.invariants_check import invariant_results
 from pyramide.conformance.loading import load_factory
 from pyramide.conformance.moveshim import GameMoveEngine, MoveShimAdapter, example_factory
 from pyramide.conformance.reference_adapter import ReferenceAdapter
+from pyramide.conformance.results import FAILED
+from pyramide.conformance.rulesets import UnderTest
 
 from .conftest import ROOT
 
@@ -118,6 +121,38 @@ def test_invariants_catch_a_broken_engine(adapter: type[ReferenceAdapter], invar
     assert "start:" in str(violations[0])
 
 
+class KingTakesAPartner(ReferenceAdapter):
+    """A King removed takes the waste top with it."""
+
+    def tap(self, target: str) -> Snapshot:
+        game = self._table().game
+        king = self._table().card_at(parse_target(target))
+        before = game.score
+        super().tap(target)
+        if king is not None and king.goes_alone and game.score != before and game.waste:
+            game.waste.pop()
+        return self.snapshot()
+
+
+@pytest.mark.parametrize(
+    ("adapter", "invariant", "checked"),
+    [
+        (ScoresFive, "score", ("SCORE-PYRAMID-CARD",)),
+        (UndoKeepsPoints, "score", ("UNDO-RESTORES",)),
+        (KingTakesAPartner, "cards", ("KING-ALONE",)),
+    ],
+)
+def test_an_invariants_row_blames_the_rule_its_failed_check_is_about(
+    adapter: type[ReferenceAdapter], invariant: str, checked: tuple[str, ...]
+) -> None:
+    """Not every rule tagged on the invariant: a wrong score after an undo is undo's, a card
+    count wrong after a King's removal is KING-ALONE's (issue 33 A4)."""
+    under = UnderTest.of(adapter().capabilities(), "app")
+    rows = invariant_results(adapter, 4, under, None)
+    failed = {row.nodeid: row.checked for row in rows if row.outcome == FAILED}
+    assert failed[f"invariants::{invariant}"] == checked
+
+
 def test_an_undo_that_restores_nothing_is_caught() -> None:
     class UndoDoesNothing(ReferenceAdapter):
         def undo(self) -> Snapshot:
@@ -170,13 +205,12 @@ def test_a_card_taken_away_while_covered_is_a_violation_but_under_the_covering_p
     assert covered_removals(before, after, covering_pair=True) == []
     two_covers = _snapshot([["6C"], ["7H", "KD"]])
     assert covered_removals(two_covers, _snapshot([[None], [None, "KD"]]), True) == ["r1c1"]
-    assert ("covered", "the card at r1c1 was taken away while covered") in step_problems(
-        before, after
-    )
+    taken = "the card at r1c1 was taken away while covered"
+    assert ("covered", taken, ("PAIR-NOT-COVERING",)) in step_problems(before, after)
 
 
 def test_a_tap_that_moves_no_card_must_not_count_or_score() -> None:
     table = _snapshot([["6C"], ["7H", None]])
     counted = _snapshot([["6C"], ["7H", None]], moves=1)
-    assert [name for name, _ in step_problems(table, counted)] == ["move-counter"]
+    assert [name for name, *_ in step_problems(table, counted)] == ["move-counter"]
     assert step_problems(table, table) == []

@@ -42,10 +42,25 @@ from typing import Any
 from ..cards import FRENCH, Card, Deck
 from ..dealcode import ALPHABET, SUFFIX_LENGTH, deal_order
 from ..layout import PYRAMID, Geometry, by_row_lengths, decks_for
-from ..profiles import profile_from_switches
+from ..moves import Move, RemoveKing, RemovePair
+from ..profiles import WASTE_TOP, Profile, profile_from_switches
 from .adapter import FACE_DOWN, MORE_PILES, Adapter, Snapshot, target_name
-from .checks import UNDO_DEPTH
-from .recycling import combined, recycled_and_drew, undrawn
+from .checks import DRAW_RULES, UNDO_DEPTH, WIN_RULES, CheckFailed
+from .legal_moves import (
+    COVERED,
+    KING_RULES,
+    PAIR_RULES,
+    RECYCLE_RULES,
+    WRONG_SUM,
+    by_spelling,
+    dealt_pyramid,
+    deciding_rules,
+    first_holding,
+    referee,
+    spelling,
+    status_at_table,
+)
+from .recycling import combined, piles_cards, recycled_and_drew, undrawn
 from .reference_adapter import layout_data
 from .rulesets import Binding, UnderTest
 from .specdata import load_profiles
@@ -62,6 +77,10 @@ TABLE_FIELDS = (
     "status",
 )
 """What undo must restore (not the move counter, the selection or the message)."""
+DECK_RULES = ("DEAL-DECK", "VAR-SPANISH-DECK", "VAR-PHARAOH-DECKS")
+"""The rules that put each card of the deck (each deck) on the table once."""
+Problem = tuple[str, str, tuple[str, ...]]
+"""An invariant broken: its name, what was seen, and the rules the failed check is about."""
 
 
 @dataclass(frozen=True)
@@ -72,6 +91,8 @@ class Violation:
     detail: str
     start: Mapping[str, Any]
     actions: tuple[str, ...]
+    rules: tuple[str, ...] = ()
+    """The rules the failed check is about (those that hold are the ones its row blames)."""
 
     def __str__(self) -> str:
         return (
@@ -248,38 +269,92 @@ def total(snapshot: Snapshot) -> int:
     )
 
 
+def pyramid_removed(before: Snapshot, after: Snapshot) -> int:
+    """How many pyramid places one action emptied."""
+    places = zip(cards_at(before), cards_at(after), strict=True)
+    return sum(old is not None and new is None for old, new in places)
+
+
+def cards_at(snapshot: Snapshot) -> list[str | None]:
+    """The pyramid's places, row by row."""
+    return [card for row in snapshot.pyramid for card in row]
+
+
+def action_rules(before: Snapshot | None, after: Snapshot, action: str | None) -> tuple[str, ...]:
+    """The rules of what ``action`` does (None: the deal), which the checks of the table it
+    leaves are about: the deck's, undo's, a draw's or a recycle's, a King's or a pair's."""
+    if before is None or action is None:
+        return DECK_RULES
+    if action == "undo":
+        return ("UNDO-RESTORES",)
+    if action.startswith("stock"):
+        drew = before.stock_size and not turned_over(before, after)
+        return DRAW_RULES if drew else RECYCLE_RULES
+    gone = Counter(cards_of(before)) - Counter(cards_of(after))
+    return KING_RULES if any(Card.parse(card).goes_alone for card in gone) else PAIR_RULES
+
+
+def score_rules(
+    before: Snapshot | None, after: Snapshot, action: str | None, scoring: str
+) -> tuple[str, ...]:
+    """The scoring rule a wrong score after ``action`` breaks: the deal's 0, undo taking the
+    points back, a point per card, 10 per pyramid card, or nothing for anything else (a score
+    that moved without a pyramid card, or by more than its pyramid cards with other cards)."""
+    if action == "undo":
+        return ("UNDO-RESTORES",)
+    if scoring == "one-per-card":
+        return ("SCORE-ONE-PER-CARD",)
+    if before is None:
+        return ("SCORE-PYRAMID-CARD",)
+    pyramid = pyramid_removed(before, after)
+    others = total(before) - total(after) - pyramid
+    gained = after.score - before.score
+    if not pyramid or (others and gained > POINTS * pyramid):
+        return ("SCORE-NOTHING-ELSE",)
+    return ("SCORE-PYRAMID-CARD",)
+
+
 def state_problems(
-    snapshot: Snapshot, scoring: str = "ten-per-pyramid-card", strict_win: bool = False
-) -> list[tuple[str, str]]:
-    """What is wrong with one snapshot on its own (a full deal's, scored by ``scoring``)."""
-    problems = []
+    snapshot: Snapshot,
+    scoring: str = "ten-per-pyramid-card",
+    strict_win: bool = False,
+    before: Snapshot | None = None,
+    action: str | None = None,
+) -> list[Problem]:
+    """What is wrong with one snapshot on its own (a full deal's, scored by ``scoring``), each
+    with the rules it breaks, reached from ``before`` by ``action`` (none: the deal)."""
+    problems: list[Problem] = []
     left = sum(c is not None for row in snapshot.pyramid for c in row)
     if snapshot.status == "won" and left:
-        problems.append(("won", f"won with {left} pyramid cards left"))
+        problems.append(("won", f"won with {left} pyramid cards left", WIN_RULES))
     if snapshot.status == "won" and strict_win and (face_up_piles(snapshot) or snapshot.stock_size):
-        problems.append(("won", "won with cards left in the stock or the waste (strict win)"))
+        detail = "won with cards left in the stock or the waste (strict win)"
+        problems.append(("won", detail, ("VAR-STRICT-WIN",)))
     removed = sum(c is None for row in snapshot.pyramid for c in row)
     if scoring == "ten-per-pyramid-card" and snapshot.score != POINTS * removed:
-        problems.append(("score", f"score {snapshot.score} with {removed} pyramid cards removed"))
+        detail = f"score {snapshot.score} with {removed} pyramid cards removed"
+        problems.append(("score", detail, score_rules(before, snapshot, action, scoring)))
     whole = game_size(snapshot)
     off = whole - total(snapshot)
     if scoring == "one-per-card" and snapshot.score != off:
-        problems.append(("score", f"score {snapshot.score} with {off} cards off the table"))
+        detail = f"score {snapshot.score} with {off} cards off the table"
+        problems.append(("score", detail, score_rules(before, snapshot, action, scoring)))
     copies = whole // len(deck_of(snapshot).cards)
     doubles = sorted(card for card, n in Counter(cards_of(snapshot)).items() if n > copies)
     if doubles:
         held = "twice" if copies == 1 else f"more than {copies} times"
-        problems.append(("cards", f"shown {held}: {' '.join(doubles)}"))
+        shown = f"shown {held}: {' '.join(doubles)}"
+        problems.append(("cards", shown, action_rules(before, snapshot, action)))
     if snapshot.stock is not None and len(snapshot.stock) != snapshot.stock_size:
-        problems.append(
-            ("cards", f"stock_size {snapshot.stock_size} but {len(snapshot.stock)} cards listed")
-        )
+        listed = f"stock_size {snapshot.stock_size} but {len(snapshot.stock)} cards listed"
+        problems.append(("cards", listed, action_rules(before, snapshot, action)))
     if (
         scoring == "ten-per-pyramid-card"
         and snapshot.status == "won"
         and snapshot.score != POINTS * geometry_of(snapshot).size
     ):
-        problems.append(("won-score", f"won with score {snapshot.score}"))
+        detail = f"won with score {snapshot.score}"
+        problems.append(("won-score", detail, ("SCORE-WIN-280", "SCORE-WIN-550")))
     return problems
 
 
@@ -303,76 +378,180 @@ def covered_removals(before: Snapshot, after: Snapshot, covering_pair: bool) -> 
     return found
 
 
+def taken_with_a_cover(before: Snapshot, after: Snapshot, place: str) -> bool:
+    """Whether the card at ``place`` went with a card lying on it (a pair with its cover)."""
+    r, c = (int(n) for n in place[1:].split("c"))
+    return any(
+        before.pyramid[br - 1][bc - 1] is not None and after.pyramid[br - 1][bc - 1] is None
+        for br, bc in lying_on(before.pyramid, r, c)
+    )
+
+
+def lost_problems(
+    before: Snapshot, after: Snapshot, discards: bool, action: str | None
+) -> list[Problem]:
+    """The cards one action took off the table that the rules do not take: more than two, two
+    not worth 13 (12, Spanish), a King with another card (a draw may put the waste's card out
+    of play, ``discards``). Only while play goes on: where the cards left go once the game is
+    won is no rule's business."""
+    if after.status == "won":
+        return []
+    problems: list[Problem] = []
+    if total(before) - total(after) > 2:
+        fewer = f"{total(before)} cards on the table became {total(after)}"
+        problems.append(("cards", fewer, action_rules(before, after, action)))
+    if before.stock is None or after.stock is None:
+        return problems
+    old, new = Counter(cards_of(before)), Counter(cards_of(after))
+    if discards and after.stock_size < before.stock_size and before.waste:
+        old[before.waste[-1]] -= 1
+    lost = [Card.parse(c) for c in sorted((old - new).elements())]
+    ranks = sorted(card.rank for card in lost)
+    alone = len(lost) == 1 and lost[0].goes_alone
+    if lost and not alone and (len(ranks) != 2 or sum(ranks) != lost[0].deck.target):
+        kings = any(card.goes_alone for card in lost)
+        rules: tuple[str, ...] = KING_RULES if kings else WRONG_SUM
+        if not kings and len(lost) != 2:
+            rules = action_rules(before, after, action)
+        detail = f"one action took away {' '.join(c.ascii for c in lost)}"
+        problems.append(("cards", detail, rules))
+    return problems
+
+
 def step_problems(
     before: Snapshot,
     after: Snapshot,
     covering_pair: bool = False,
     discards: bool = False,
     redealt: bool = False,
-) -> list[tuple[str, str]]:
-    """What is wrong with a move or tap (not an undo) going from ``before`` to ``after``;
-    ``discards`` lets a draw take the waste's card out of play (VAR-WASTE-LAST-ONLY), and
-    ``redealt`` says the tap was a recycle that dealt its row at once, which may lay the one
+    action: str | None = "",
+) -> list[Problem]:
+    """What is wrong with a move or tap (not an undo), ``action``, going from ``before`` to
+    ``after``; ``discards`` lets a draw take the waste's card out of play (VAR-WASTE-LAST-ONLY),
+    and ``redealt`` says the tap was a recycle that dealt its row at once, which may lay the one
     card left back where it lay and still count, a pass used (VAR-APOPHIS-RECYCLE-ORDER)."""
-    problems = []
+    problems: list[Problem] = []
     if after.moves < before.moves:
-        problems.append(("move-counter", f"move counter went from {before.moves} to {after.moves}"))
+        went = f"move counter went from {before.moves} to {after.moves}"
+        problems.append(("move-counter", went, ("MOVES-COUNT",)))
     still = (before.pyramid, face_up_piles(before), before.stock_size) == (
         after.pyramid,
         face_up_piles(after),
         after.stock_size,
     )
     if still and not redealt and (after.moves, after.score) != (before.moves, before.score):
+        counted = ("MOVES-COUNT",) if after.moves != before.moves else ("SCORE-NOTHING-ELSE",)
         problems.append(
             (
                 "move-counter",
                 f"a tap that moved no card took counter and score from "
                 f"{before.moves}/{before.score} to {after.moves}/{after.score}",
+                counted,
             )
         )
     for place in covered_removals(before, after, covering_pair):
-        problems.append(("covered", f"the card at {place} was taken away while covered"))
-    lost_count = total(before) - total(after)
-    if lost_count not in (0, 1, 2):
-        problems.append(("cards", f"{total(before)} cards on the table became {total(after)}"))
-    if before.stock is not None and after.stock is not None:
+        rules = ("PAIR-NOT-COVERING",) if taken_with_a_cover(before, after, place) else COVERED
+        problems.append(("covered", f"the card at {place} was taken away while covered", rules))
+    problems += appeared_problems(before, after, action)
+    return problems + lost_problems(before, after, discards, action)
+
+
+def appeared_problems(before: Snapshot, after: Snapshot, action: str | None) -> list[Problem]:
+    """Cards one action brought from nowhere (a face-down card turning up is seen for the
+    first time, not brought)."""
+    if before.stock is None or after.stock is None:
+        grew = f"{total(before)} cards on the table became {total(after)}"
+        found = [grew] if total(after) > total(before) else []
+    else:
         old, new = Counter(cards_of(before)), Counter(cards_of(after))
         turned_up = max(0, face_down(before) - face_down(after))
-        if (new - old).total() > turned_up:
-            appeared = " ".join(sorted((new - old).elements()))
-            problems.append(("cards", f"appeared from nowhere: {appeared}"))
-        if discards and after.stock_size < before.stock_size and before.waste:
-            old[before.waste[-1]] -= 1
-        lost = [Card.parse(c) for c in sorted((old - new).elements())]
-        ranks = sorted(card.rank for card in lost)
-        alone = len(lost) == 1 and lost[0].goes_alone
-        if lost and not alone and (len(ranks) != 2 or sum(ranks) != lost[0].deck.target):
-            problems.append(("cards", f"one action took away {' '.join(c.ascii for c in lost)}"))
-    return problems
+        brought = sorted((new - old).elements())
+        found = [f"appeared from nowhere: {' '.join(brought)}"] if len(brought) > turned_up else []
+    return [("cards", detail, action_rules(before, after, action)) for detail in found]
 
 
 def undo_problems(
     before: Snapshot, after: Snapshot, expected: Snapshot, restores: bool = False
-) -> list[tuple[str, str]]:
+) -> list[Problem]:
     """What is wrong with an undo from ``before``; ``expected`` is the table it should bring
     back, and ``restores`` says the engine's undo puts the counter back to that table's."""
-    problems = []
+    problems: list[Problem] = []
     if restores and after.moves != expected.moves:
-        problems.append(
-            ("move-counter", f"undo set the counter to {after.moves}, not {expected.moves}")
-        )
+        set_to = f"undo set the counter to {after.moves}, not {expected.moves}"
+        problems.append(("move-counter", set_to, ("UNDO-COUNTER-RESTORES",)))
     if not restores and after.moves < before.moves:
-        problems.append(
-            ("move-counter", f"undo took the counter from {before.moves} to {after.moves}")
-        )
+        took = f"undo took the counter from {before.moves} to {after.moves}"
+        problems.append(("move-counter", took, ("UNDO-COUNTER-KEEPS",)))
     differing = [
         f"{name} {getattr(after, name)!r}, expected {getattr(expected, name)!r}"
         for name in TABLE_FIELDS
         if getattr(after, name) != getattr(expected, name)
     ]
     if differing:
-        problems.append(("undo", "after undo: " + "; ".join(differing)))
+        problems.append(("undo", "after undo: " + "; ".join(differing), ("UNDO-RESTORES",)))
     return problems
+
+
+def kept(before: Snapshot, after: Snapshot) -> bool:
+    """Whether the cards, the score and the counter are as they were."""
+    fields = (*TABLE_FIELDS, "moves")
+    return all(getattr(before, name) == getattr(after, name) for name in fields)
+
+
+def turned_over(before: Snapshot, after: Snapshot) -> bool:
+    """Whether a tap on a stock holding cards left every waste pile empty: it drew nothing,
+    and the waste's cards went back (a draw always lays a card on a pile)."""
+    return bool(piles_cards(before)) and not piles_cards(after)
+
+
+def forbidden_tries(
+    snapshot: Snapshot, rules: Profile, one_tap: bool
+) -> list[tuple[tuple[str, ...], Move]]:
+    """Taps of moves the rules forbid, each with its move: two cards in play not worth 13 (12,
+    Spanish), a card still covered with a card worth 13 with it, the card beneath the waste
+    top or the stock's top card out of play with a partner or alone (a King). With one-tap
+    pairing a tap on a card in play may pair it with a partner of the engine's choice, so only
+    a King out of play is tried."""
+    free = touchable(snapshot, rules.stock_top_playable)
+    total_value = deck_of(snapshot).target
+    out = out_of_play(snapshot, rules)
+    tries: list[tuple[tuple[str, ...], Move]] = [
+        ((target,), RemoveKing(card)) for target, card in out.items() if card.goes_alone
+    ]
+    if one_tap:
+        return tries
+    for target, card in out.items():
+        tries.extend(
+            ((target, other), RemovePair(card, partner))
+            for other, partner in free.items()
+            if not card.goes_alone and card.rank + partner.rank == total_value
+        )
+    plain = sorted((t, c) for t, c in free.items() if not c.goes_alone)
+    tries.extend(
+        ((a, b), RemovePair(first, second))
+        for n, (a, first) in enumerate(plain)
+        for b, second in plain[n + 1 :]
+        if first.rank + second.rank != total_value and first != second
+    )
+    return tries
+
+
+def out_of_play(snapshot: Snapshot, rules: Profile) -> dict[str, Card]:
+    """Cards a tap reaches that the rules keep out of play, by tap target: covered pyramid
+    cards shown face up, the card beneath the waste top (where it pairs with nothing), and
+    the stock's top card (where it is not in play)."""
+    rows = snapshot.pyramid
+    found = {
+        target_name(r, c): Card.parse(card)
+        for r, row in enumerate(rows, start=1)
+        for c, card in enumerate(row, start=1)
+        if card not in (None, FACE_DOWN) and is_covered(rows, r, c)
+    }
+    if len(snapshot.waste) > 1 and rules.waste_play == WASTE_TOP:
+        found["waste-below"] = Card.parse(snapshot.waste[-2])
+    if snapshot.stock and not rules.stock_top_playable:
+        found["stock-top"] = Card.parse(snapshot.stock[0])
+    return found
 
 
 # --- random games ----------------------------------------------------------------------------
@@ -389,65 +568,120 @@ class _RandomGame:
         self.can_undo = capabilities.undo
         self.undo_depth = None if under.conventions["undo_depth"] == "unlimited" else UNDO_DEPTH
         self.start = random_start(rng, under)
+        self.rules = profile_from_switches(under.rule_set.name, under.rule_set.switches)
+        self.states = under.states
+        self.one_tap = under.conventions.get("pairing") == "one-tap"
+        self.dealt = dealt_pyramid(self.start.get("layout"), self.start.get("code"))
+        """The pyramid the game started with, to know the cards an engine shows face down."""
         self.actions: list[str] = []
         self.history: list[Snapshot] = []
         self.violations: list[Violation] = []
 
-    def violated(self, problems: list[tuple[str, str]]) -> None:
+    def violated(self, problems: list[Problem]) -> None:
         """Keep the first violation of each invariant; play goes on to find the others."""
         seen = {v.invariant for v in self.violations}
-        for invariant, detail in problems:
+        for invariant, detail, rules in problems:
             if invariant not in seen:
                 seen.add(invariant)
                 self.violations.append(
-                    Violation(invariant, detail, self.start, tuple(self.actions))
+                    Violation(invariant, detail, self.start, tuple(self.actions), rules)
                 )
 
-    def next_taps(self, snapshot: Snapshot) -> list[str]:
-        """Mostly removals, else draws; now and then an undo, a tap anywhere, or two cards
-        worth 13 of which one is still covered (which a correct engine refuses)."""
+    def next_taps(self, snapshot: Snapshot) -> tuple[list[str], Move | None]:
+        """Mostly removals, else draws; now and then an undo, a tap anywhere, or a move the
+        rules forbid (which a correct engine refuses, changing nothing), with that move: only
+        with nothing selected, which a first tap would pair with."""
         roll = self.rng.random()
         if self.can_undo and roll < 0.08:
-            return ["undo"]
+            return ["undo"], None
         if roll > 0.92:
-            return [self.rng.choice(all_targets(snapshot))]
-        covered = covered_pairs(snapshot)
-        if roll > 0.86 and covered:
-            return list(self.rng.choice(covered))
-        options = removals(snapshot, bool(self.under.rule_set.switches["stock_top_playable"]))
-        return list(self.rng.choice(options)) if options else ["stock"]
+            return [self.rng.choice(all_targets(snapshot))], None
+        tries = [] if roll <= 0.82 or snapshot.selected else self.tries(snapshot)
+        if tries:
+            taps, move = self.rng.choice(tries)
+            return list(taps), move
+        options = removals(snapshot, self.rules.stock_top_playable)
+        return (list(self.rng.choice(options)) if options else ["stock"]), None
+
+    def tries(self, snapshot: Snapshot) -> list[tuple[tuple[str, ...], Move]]:
+        return forbidden_tries(snapshot, self.rules, self.one_tap)
+
+    def act(self, action: str) -> tuple[Snapshot, list[Problem]]:
+        """Tap or undo; a check the adapter makes itself (the shim's comparison of moves) is
+        a problem of its own, and the table is read again."""
+        try:
+            return (self.adapter.undo() if action == "undo" else self.adapter.tap(action)), []
+        except CheckFailed as failure:
+            found = (getattr(failure, "invariant", "moves"), str(failure), failure.rules)
+            return self.adapter.snapshot(), [found]
+
+    def begin(self) -> tuple[Snapshot, list[Problem]]:
+        """Deal, with the checks the adapter makes of the first table."""
+        try:
+            return self.adapter.start(**self.start), []
+        except CheckFailed as failure:
+            found = (getattr(failure, "invariant", "moves"), str(failure), failure.rules)
+            return self.adapter.snapshot(), [found]
+
+    def table_problems(self, before: Snapshot, after: Snapshot, action: str) -> list[Problem]:
+        """What a tap did that no engine playing the rules does: a stock tap with cards in
+        the stock that turned the waste over, and a status the table contradicts."""
+        problems: list[Problem] = []
+        if action.startswith("stock") and before.stock_size and turned_over(before, after):
+            turned = f"a tap on a stock of {before.stock_size} cards turned the waste over"
+            recycle = first_holding(self.states, RECYCLE_RULES, ("VAR-LIMITED-PASSES",))
+            problems.append(("moves", turned, recycle))
+        if after.status == "no-more-moves" or (after.status == "playing" and not after.stock_size):
+            wrong = status_at_table(after, self.rules, self.dealt, self.states)
+            if wrong is not None:
+                problems.append(("status", str(wrong), wrong.rules))
+        return problems
+
+    def tried(self, before: Snapshot, after: Snapshot, move: Move) -> list[Problem]:
+        """What a forbidden try changed (cards, score or counter) where the rules, at the
+        table it started from, forbid the move tried."""
+        if kept(before, after):
+            return []
+        judge = referee(before, self.rules, self.dealt)
+        if judge is None or spelling(move) in by_spelling(judge.legal_moves()):
+            return []  # with two decks, the move of either copy of a card
+        rules = deciding_rules(judge, move, self.states)
+        return [("moves", f"{move} went, which the rules forbid there", rules)]
 
     def play(self, max_actions: int) -> Snapshot:
         scoring = self.under.conventions["score"]
         restores = self.under.conventions["undo_counter"] == "restores"
-        strict = bool(self.under.rule_set.switches["strict_win"])
-        covering = bool(self.under.rule_set.switches["pairs_with_covering_card"])
-        discards = self.under.rule_set.switches["waste_keeps"] == "last"
-        piles = int(self.under.rule_set.switches["waste_piles"])
-        redeals = piles > 1 and self.under.rule_set.switches["waste_choice"] == "deal"
+        strict = self.rules.strict_win
+        covering = self.rules.pairs_with_covering_card
+        discards = self.rules.waste_keeps == "last"
+        redeals = self.rules.waste_piles > 1 and self.rules.waste_choice == "deal"
         combining = combined(self.under.conventions)
 
         def recycles_and_draws(before: Snapshot, after: Snapshot) -> bool:
             return combining and recycled_and_drew(before, after)
 
-        snapshot = self.adapter.start(**self.start)
-        problems = state_problems(snapshot, scoring, strict)
+        snapshot, problems = self.begin()
+        problems += state_problems(snapshot, scoring, strict)
         whole = game_size(snapshot)
         if total(snapshot) != whole:
-            problems.append(("cards", f"a full deal shows {total(snapshot)} cards, not {whole}"))
+            dealt = f"a full deal shows {total(snapshot)} cards, not {whole}"
+            problems.append(("cards", dealt, DECK_RULES))
         self.violated(problems)
         while len(self.actions) < max_actions and snapshot.status == "playing":
-            for action in self.next_taps(snapshot):
+            taps, move = self.next_taps(snapshot)
+            first = snapshot
+            for action in taps:
                 self.actions.append(action)
-                after = self.adapter.undo() if action == "undo" else self.adapter.tap(action)
-                problems = state_problems(after, scoring, strict)
+                after, problems = self.act(action)
+                problems += state_problems(after, scoring, strict, snapshot, action)
                 if action == "undo":
                     expected = self.history.pop() if self.history else snapshot
                     problems += undo_problems(snapshot, after, expected, restores)
                 else:
                     redealt = redeals and action == "stock" and not snapshot.stock_size
                     redealt = redealt and after.moves == snapshot.moves + 1
-                    problems += step_problems(snapshot, after, covering, discards, redealt)
+                    problems += step_problems(snapshot, after, covering, discards, redealt, action)
+                    problems += self.table_problems(snapshot, after, action)
                     if table_of(after) != table_of(snapshot) or redealt:
                         self.history = [*self.history, snapshot]
                         if action == "stock" and recycles_and_draws(snapshot, after):
@@ -456,6 +690,8 @@ class _RandomGame:
                             self.history = self.history[-self.undo_depth :]
                 snapshot = after
                 self.violated(problems)
+            if move is not None:
+                self.violated(self.tried(first, snapshot, move))
         return snapshot
 
 
@@ -484,7 +720,7 @@ def run_invariants(
         try:
             final = game.play(max_actions)
         except Exception as error:  # any failure of the engine under test is a finding
-            game.violated([("engine", f"{type(error).__name__}: {error}")])
+            game.violated([("engine", f"{type(error).__name__}: {error}", ())])
             final = None
         violations.extend(game.violations)
         if on_game is not None:

@@ -1,8 +1,8 @@
 """The invariants as part of ``pyramide check``: random play reported like scenarios.
 
 Each invariant becomes one result row citing the rules it protects, so the per-rule table and
-every report show it; a game the engine could not finish (crash, timeout, garbage) is an
-*errored* row of its own.
+every report show it; a failed row names the rules its failed checks were about, and a game the
+engine could not finish (crash, timeout, garbage) is an *errored* row of its own.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import TextIO
 
 from .adapter import Adapter
+from .checks import holding
 from .invariants import GameRecord, Violation, run_invariants
 from .reliance import rules_used
 from .results import ERRORED, FAILED, NOT_APPLICABLE, OUTSIDE, PASSED, ScenarioResult
@@ -27,10 +28,19 @@ INVARIANT_RULES: dict[str, tuple[str, ...]] = {
     "won-score": ("SCORE-WIN-280",),
     "won": ("END-WIN", "VAR-STRICT-WIN"),
     "covered": ("FREE-PYRAMID", "PAIR-NOT-COVERING", "VAR-COVERING-PAIR"),
+    "moves": (
+        "PAIR-THIRTEEN",
+        "FREE-PYRAMID",
+        "FREE-WASTE-TOP",
+        "STOCK-OUT-OF-PLAY",
+        "RECYCLE-ORDER",
+    ),
+    "status": ("END-NO-MORE-MOVES", "END-PLAY-GOES-ON", "VAR-LIMITED-PASSES"),
 }
-"""Each invariant and the catalogue rules that a violation of it may break; a row cites those
-that hold for the engine's rule set and conventions, and is outside the rule set when none
-does (an engine with no score has no score invariant)."""
+"""Each invariant and the catalogue rules it shows; a row cites those that hold for the engine's
+rule set and conventions, and is outside the rule set when none does (an engine with no score
+has no score invariant). A failed row blames the rules its failed checks were about
+(:attr:`Violation.rules`), which may be others: a card count wrong after a draw is the draw's."""
 INVARIANT_RELIES: dict[str, tuple[str, ...]] = {"won-score": ("score",)}
 """What an invariant reads through besides its own rules (keys of :data:`reliance.RULES_USED`)."""
 
@@ -77,7 +87,8 @@ def invariant_results(
         else:
             row = _row(invariant, name, rules, FAILED if found else PASSED, _text(found))
             relies = rules_used(INVARIANT_RELIES.get(invariant, ()), states)
-            rows.append(replace(row, relies_on=relies, subject=rules[0]))
+            checked = holding(states, sorted({rule for v in found for rule in v.rules}))
+            rows.append(replace(row, relies_on=relies, subject=rules[0], checked=checked))
     crashes = [v for v in violations if v.invariant == "engine"]
     if crashes:
         rows.append(_row("engine", "random games run to the end", (), ERRORED, _text(crashes)))

@@ -29,7 +29,7 @@ from ..moves import Draw, Move, Recycle, RemoveKing
 from ..profiles import Profile
 from .adapter import FACE_DOWN, LayoutData, Snapshot, face_down_view
 from .checks import DRAW_RULES, CheckFailed, holding, table_won
-from .reference_adapter import layout_from_data
+from .reference_adapter import layout_data, layout_from_data
 
 PAIR_RULES = ("PAIR-THIRTEEN", "VAR-SPANISH-PAIRS-TWELVE")
 """The rules that remove two cards in play worth 13 together (12 with the Spanish deck)."""
@@ -67,7 +67,7 @@ class StatusDisagrees(CheckFailed):
     invariant = "status"
 
 
-def _first_holding(states: Mapping[str, str], *groups: Sequence[str]) -> tuple[str, ...]:
+def first_holding(states: Mapping[str, str], *groups: Sequence[str]) -> tuple[str, ...]:
     """The rules of the first group of which some hold under ``states``."""
     for group in groups:
         rules = holding(states, group)
@@ -127,15 +127,15 @@ def deciding_rules(game: Game, move: Move, states: Mapping[str, str]) -> tuple[s
         return holding(states, DRAW_RULES)
     if isinstance(move, Recycle):
         when = game.stock or not any(game.wastes)
-        return _first_holding(states, RECYCLE_RULES if when else PASS_RULES, PASS_RULES)
+        return first_holding(states, RECYCLE_RULES if when else PASS_RULES, PASS_RULES)
     if isinstance(move, RemoveKing):
-        return _first_holding(states, *_removal_rules(game, [move.card], KING_RULES))
+        return first_holding(states, *_removal_rules(game, [move.card], KING_RULES))
     cards = [move.first, move.second]
     if any(card.goes_alone for card in cards):
-        return _first_holding(states, KING_RULES)
+        return first_holding(states, KING_RULES)
     if move.first == move.second or move.first.rank + move.second.rank != game.target:
-        return _first_holding(states, WRONG_SUM)
-    return _first_holding(states, *_removal_rules(game, cards, PAIR_RULES))
+        return first_holding(states, WRONG_SUM)
+    return first_holding(states, *_removal_rules(game, cards, PAIR_RULES))
 
 
 def _ascii(move: Move) -> str:
@@ -146,14 +146,26 @@ def _named(moves: Iterable[Move]) -> str:
     return ", ".join(sorted(map(_ascii, moves)))
 
 
+def spelling(move: Move) -> str:
+    """A move as an engine writes it, in ASCII, a pair's cards in a fixed order: all it can
+    write, with two decks, of either copy of a card."""
+    return "+".join(sorted(move.ascii.split("+")))
+
+
+def by_spelling(moves: Iterable[Move]) -> dict[str, Move]:
+    """Moves by :func:`spelling`."""
+    return {spelling(move): move for move in moves}
+
+
 def moves_problem(
     game: Game, listed: Collection[Move], states: Mapping[str, str]
 ) -> MovesDisagree | None:
     """How the moves an engine ``listed`` differ from those the rules allow in ``game``: the
     moves allowed that the rules forbid, then those refused that they allow, each kind named
     with the rules deciding them."""
-    allowed = set(game.legal_moves())
-    wrong, missing = set(listed) - allowed, allowed - set(listed)
+    allowed, given = by_spelling(game.legal_moves()), by_spelling(listed)
+    wrong = [given[text] for text in sorted(given.keys() - allowed.keys())]
+    missing = [allowed[text] for text in sorted(allowed.keys() - given.keys())]
     if not (wrong or missing):
         return None
     parts = []
@@ -161,8 +173,7 @@ def moves_problem(
         parts.append(f"the engine allows {_named(wrong)}, which the rules forbid here")
     if missing:
         parts.append(f"the engine refuses {_named(missing)}, which the rules allow here")
-    moves = sorted(wrong, key=_ascii) + sorted(missing, key=_ascii)
-    decided = (deciding_rules(game, move, states) for move in moves)
+    decided = (deciding_rules(game, move, states) for move in wrong + missing)
     return MovesDisagree("; ".join(parts), list(dict.fromkeys(chain.from_iterable(decided))))
 
 
@@ -176,12 +187,12 @@ def status_problem(
         return None
     if snapshot.status == "no-more-moves" and moves:
         goes_on = any(isinstance(move, (Draw, Recycle)) for move in moves)
-        rules = _first_holding(states, GOES_ON if goes_on else STUCK, STUCK)
+        rules = first_holding(states, GOES_ON if goes_on else STUCK, STUCK)
         listed = _named(moves)
         return StatusDisagrees(f"'no-more-moves' while {whose} allow {listed}", rules)
     if snapshot.status == "playing" and not moves:
         message = f"'playing' while {whose} allow no move"
-        return StatusDisagrees(message, _first_holding(states, STUCK, GOES_ON))
+        return StatusDisagrees(message, first_holding(states, STUCK, GOES_ON))
     return None
 
 
@@ -256,6 +267,39 @@ def referee(
         return None
 
 
+def status_at_table(
+    snapshot: Snapshot,
+    rules: Profile,
+    dealt: Sequence[Sequence[str | None]] | None,
+    states: Mapping[str, str],
+) -> StatusDisagrees | None:
+    """How the status a tap-level engine shows contradicts the rules at its table: over while
+    a King or a pair can be removed or a card drawn, or in play with none of these and no
+    recycle nor the drawn card's pair possibly left (a table shows neither the passes used nor
+    whether its waste top was just drawn)."""
+    game = referee(snapshot, rules, dealt)
+    if game is None:
+        return None
+    certain = [move for move in game.legal_moves() if not isinstance(move, Recycle)]
+    if snapshot.status == "playing" and not certain:
+        game.fresh_draw = True
+        if game.legal_moves():
+            return None
+    return status_problem(snapshot, certain, states, "the rules")
+
+
+def dealt_pyramid(
+    layout: LayoutData | None, code: str | None
+) -> Sequence[Sequence[str | None]] | None:
+    """The pyramid's cards at the start, place by place (None where the start gives none):
+    from the layout, or what the deal code deals; unknown for a deal of the engine's own."""
+    if layout is not None:
+        return layout["pyramid"]  # type: ignore[no-any-return]
+    if code is not None:
+        return layout_data(parse_code(code).layout())["pyramid"]  # type: ignore[no-any-return]
+    return None
+
+
 class Witness:
     """The reference's game kept in step with an engine's (the same start, the same moves), and
     the rules the engine's status is judged by even where the reference cannot deal its start."""
@@ -267,8 +311,13 @@ class Witness:
         """False once the two games part (or with no game): no move is compared from then on."""
 
     def follow(self, move: Move) -> None:
-        """Play ``move``, which the engine played (the games part if the rules forbid it)."""
-        if self.in_step and self.game is not None and self.game.is_legal(move):
+        """Play ``move``, which the engine played (the games part if the rules forbid it): the
+        legal move written as it is, whichever copy of a card the engine meant."""
+        if not self.in_step or self.game is None:
+            return
+        if not self.game.is_legal(move):
+            move = by_spelling(self.game.legal_moves()).get(spelling(move), move)
+        if self.game.is_legal(move):
             self.game.push(move)
         else:
             self.in_step = False

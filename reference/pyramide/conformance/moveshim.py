@@ -55,8 +55,8 @@ from .adapter import (
     Snapshot,
     parse_target,
 )
-from .legal_moves import Witness, game_state, starting_game
-from .reference_adapter import layout_data, layout_from_data
+from .legal_moves import Witness, by_spelling, dealt_pyramid, game_state, spelling, starting_game
+from .reference_adapter import layout_from_data
 from .rulesets import RuleSet, conventions, declared, named
 
 
@@ -103,18 +103,6 @@ def _meaning(listed: str) -> Move:
         return parse_move(listed)
     except MoveError as error:
         raise AdapterError(f"the engine lists a legal move the shim cannot read: {error}") from None
-
-
-def _dealt_pyramid(
-    layout: LayoutData | None, code: str | None
-) -> Sequence[Sequence[str | None]] | None:
-    """The pyramid's cards at the start, place by place (None where the start gives none):
-    from the layout, or what the deal code deals; unknown for a deal of the engine's own."""
-    if layout is not None:
-        return layout["pyramid"]  # type: ignore[no-any-return]
-    if code is not None:
-        return layout_data(parse_code(code).layout())["pyramid"]  # type: ignore[no-any-return]
-    return None
 
 
 def _cards(move: Move) -> tuple[Card, ...]:
@@ -198,6 +186,9 @@ class MoveShimAdapter:
         """The pyramid the game started with, to know the cards the engine shows face down."""
         self.witness: Witness | None = None
         """The reference's game in step with the engine's, to compare their moves."""
+        self.listed: dict[Move, str] | None = None
+        """The engine's legal moves at its current state, once asked (each state is asked
+        once: the comparison and the taps share them)."""
 
     def capabilities(self) -> Capabilities:
         return self._capabilities
@@ -218,7 +209,8 @@ class MoveShimAdapter:
             raise ValueError("start needs exactly one of layout and code")
         else:
             self.engine.new_game(layout=layout, code=code, profile=profile)
-        self.dealt = _dealt_pyramid(layout, code)
+        self.listed = None
+        self.dealt = dealt_pyramid(layout, code)
         self.selected = None
         self.witness = self._witness(layout, code, profile)
         return self._checked()
@@ -256,10 +248,11 @@ class MoveShimAdapter:
 
     def _legal(self) -> dict[Move, str]:
         """The engine's legal moves by what they do, each with the engine's own spelling."""
-        legal: dict[Move, str] = {}
-        for text in self.engine.legal_moves():
-            legal.setdefault(_meaning(text), text)
-        return legal
+        if self.listed is None:
+            self.listed = {}
+            for text in self.engine.legal_moves():
+                self.listed.setdefault(_meaning(text), text)
+        return self.listed
 
     def _try(self, move: Move, legal: Mapping[Move, str] | None = None) -> bool:
         """Play ``move`` if the engine lists it (among ``legal``, when already asked)."""
@@ -267,6 +260,7 @@ class MoveShimAdapter:
         if text is None:
             return False
         self.engine.play(text)
+        self.listed = None
         if self.witness is not None:
             self.witness.follow(move)
         self.selected = None
@@ -312,6 +306,7 @@ class MoveShimAdapter:
         if not isinstance(self.engine, UndoableMoveEngine):
             raise AdapterError("this engine cannot undo (its capabilities say so)")
         self.engine.undo()
+        self.listed = None
         if self.witness is not None:
             self.witness.take_back()
         self.selected = None
@@ -351,7 +346,12 @@ class GameMoveEngine:
         return [move.ascii for move in self._game().legal_moves()]
 
     def play(self, move: str) -> None:
-        self._game().push(parse_move(move))
+        """Play the legal move written ``move`` (with two decks, the copy of a card in play)."""
+        game = self._game()
+        written = parse_move(move)
+        if not game.is_legal(written):
+            written = by_spelling(game.legal_moves()).get(spelling(written), written)
+        game.push(written)
 
     def undo(self) -> None:
         if self._game().can_undo():
