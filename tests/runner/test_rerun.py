@@ -196,3 +196,18 @@ def test_the_progress_line_of_an_expected_failure_says_so(tmp_path: Path) -> Non
     line = next(line for line in run.err.splitlines() if line.endswith(name))
     assert line.split("] ", 1)[1].startswith("expected failure ")
     assert [r["outcome"] for r in run.scenarios if r["id"] == name] == ["expected failure"]
+
+
+def test_one_scenario_run_again_counts_only_against_what_its_failed_step_speaks_for(
+    tmp_path: Path,
+) -> None:
+    """Issue 33 A3: a scenario about pairs, tagged with the rules it merely shows too, failed at
+    a step that named no rule; run again alone, it said "compliance: 0/3 applicable rules
+    passed" and listed every other rule of the catalogue as "no scenario"."""
+    name = "pairs.feature: A card does not pair with the card still lying on it [7♣-6♦]"
+    run = run_check(tmp_path, "--impl", "runner.planted:either_gone_tap", "--scenario", name)
+    assert run.status == 1 and [row["checked"] for row in run.scenarios] == [[]]
+    assert "compliance: 0/1 applicable rules passed (0.0 %)" in run.out
+    table = run.out.split("\n\n")[1].splitlines()
+    assert [line.split()[:2] for line in table[1:-1]] == [["PAIR-NOT-COVERING", "failed"]]
+    assert table[-1].endswith(" rules with no scenario in this run)")

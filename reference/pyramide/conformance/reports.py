@@ -25,6 +25,7 @@ from .results import (
     DIFFERS,
     ERRORED,
     FAILED,
+    NO_SCENARIO,
     NOT_APPLICABLE,
     OUTCOMES,
     OUTSIDE,
@@ -119,9 +120,12 @@ def text_report(run: RunInfo) -> str:
     width = max((len(rule.rule_id) for rule in run.rules), default=10)
     lines = [f"rule set: {run.rule_set}", ""] if run.rule_set else []
     lines.append(f"{'rule':<{width}}  {'result':<22} {TALLY_HEADING:<13} title")
-    for rule in run.rules:
+    shown = [rule for rule in run.rules if rule.verdict != NO_SCENARIO]
+    for rule in shown:
         title = rule.title if len(rule.title) <= 60 else rule.title[:57] + "..."
         lines.append(f"{rule.rule_id:<{width}}  {rule.verdict:<22} {rule_tally(rule):<13} {title}")
+    if len(shown) < len(run.rules):
+        lines.append(f"({len(run.rules) - len(shown)} rules with no scenario in this run)")
     lines.append("")
     lines.extend(_area_lines(run.rules))
     troubled = [r for r in run.results if r.outcome in (*BAD_OUTCOMES, DIFFERS)]
@@ -186,11 +190,21 @@ def rule_notes(run: RunInfo, result: ScenarioResult) -> list[str]:
         lines = [f"rules: {', '.join(counted) or '-'}"]
     if counted != result.rules:
         shown = ", ".join(rule for rule in result.rules if rule not in counted)
-        why = "not blamed" if result.checked else "not counted: an open point settled otherwise"
-        lines.append(f"also shows ({why}): {shown}")
+        lines.append(f"also shows ({uncounted_why(result)}): {shown}")
     if result.relies_on:
         lines.append(f"relies on: {', '.join(result.relies_on)}")
     return lines
+
+
+def uncounted_why(result: ScenarioResult) -> str:
+    """Why a troubled scenario does not count against some of the rules it shows."""
+    if result.checked:
+        return "not blamed"
+    if result.outcome == DIFFERS:
+        return "not counted: an open point settled otherwise"
+    if result.subject in result.cleared:
+        return "not counted: its failed step cleared them"
+    return "not counted: its failed step named no rule, so it speaks for the one it is about"
 
 
 def failure_rules(result: ScenarioResult) -> tuple[str, ...]:

@@ -26,6 +26,8 @@ ERRORED = "errored"
 DIFFERS = "differs from reference"
 EXPECTED_FAILURE = "expected failure"
 UNEXPECTED_PASS = "unexpected pass"
+NO_SCENARIO = "no scenario"
+"""A rule's verdict when no scenario of the run shows it (a run of one scenario shows few)."""
 NOT_RUN = "not run"
 """A rule's verdict when none of its scenarios ran because the run stopped at its first
 failure (``-x``): not checked, not passed, not outside the rule set."""
@@ -149,24 +151,28 @@ class RuleSummary:
         ):
             if self.counts[outcome]:
                 return outcome
-        return "no scenario"
+        return NO_SCENARIO
 
 
 def counted_rules(result: ScenarioResult, status: Mapping[str, str]) -> tuple[str, ...]:
     """The rules a scenario's outcome counts toward (``status``: rule ID → its status).
 
-    A scenario whose failed step named the rules it checks counts against those alone, one whose
-    failed step cleared rules (a score that agrees with the cards the engine shows) against the
-    others. One that
+    A scenario whose failed step named the rules it checks counts against those alone; one whose
+    step named none, against the rule it is about (the evidence :func:`blame` weighs), unless
+    the step cleared that rule (a score that agrees with the cards the engine shows), and then
+    against the others it shows. One that
     differs from the reference settled an open point otherwise: it speaks only for its
     implementation-defined rules, never against the required rules it also shows (the step
     that parted from the reference checked the open point, not them).
     """
     if result.checked:
         return result.checked
-    if result.outcome != DIFFERS:
-        return tuple(rule for rule in result.rules if rule not in result.cleared)
-    return tuple(rule for rule in result.rules if status.get(rule) == IMPLEMENTATION_DEFINED)
+    if result.outcome == DIFFERS:
+        return tuple(rule for rule in result.rules if status.get(rule) == IMPLEMENTATION_DEFINED)
+    kept = tuple(rule for rule in result.rules if rule not in result.cleared)
+    if result.outcome in (FAILED, EXPECTED_FAILURE) and result.subject in kept:
+        return (result.subject,)
+    return kept
 
 
 def summarize(
@@ -195,7 +201,7 @@ def summarize(
 def compliance(summaries: Iterable[RuleSummary]) -> tuple[int, int]:
     """(rules passed, rules applicable) over the rules the suite forces on every engine."""
     forced = [s for s in summaries if s.status != IMPLEMENTATION_DEFINED]
-    applicable = [s for s in forced if s.verdict not in (NOT_APPLICABLE, OUTSIDE, "no scenario")]
+    applicable = [s for s in forced if s.verdict not in (NOT_APPLICABLE, OUTSIDE, NO_SCENARIO)]
     return sum(s.verdict == PASSED for s in applicable), len(applicable)
 
 
