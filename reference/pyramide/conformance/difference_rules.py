@@ -15,7 +15,17 @@ from dataclasses import dataclass
 
 from ..cards import Card
 from .adapter import FACE_DOWN, MORE_PILES, PLACE, Snapshot
+from .checks import DRAW_RULES, KING_RULES, PAIR_RULES, WIN_RULES, WON_SCORE
 from .invariants import lying_on
+from .legal_moves import (
+    COVERED,
+    COVERING,
+    GOES_ON,
+    PASS_RULES,
+    RECYCLE_RULES,
+    STOCK,
+    STUCK,
+)
 from .specdata import load_messages, load_rules
 from .tabletop import cards_on_table, face_up_piles
 
@@ -26,6 +36,8 @@ DISPLAY_FIELDS = ("score", "moves", "message")
 there, the field left out of its comparison."""
 
 DEALT_ROWS = ("DEAL-PYRAMID", "VAR-FACE-DOWN", "VAR-TRIANGLE", "VAR-PHARAOH-ROWS")
+"""The rules of the pyramid's rows as dealt. In every group of rules, here or imported, at
+most one rule holds under a rule set, or the variant that changes the rule comes first."""
 DEALT_PILES = (
     "DEAL-STOCK",
     "VAR-STOCK-24",
@@ -34,28 +46,13 @@ DEALT_PILES = (
     "VAR-APOPHIS-CHOICE-DEAL",
     "VAR-GIZA-RESERVES",
 )
-DRAWN = (
-    "STOCK-DRAW",
-    "VAR-WASTE-LAST-ONLY",
-    "VAR-KING-TUT-DRAW-THREE",
-    "VAR-APOPHIS-WASTES",
-    "VAR-APOPHIS-CHOICE",
-)
-RECYCLED = ("RECYCLE-ORDER", "VAR-APOPHIS-RECYCLE-ORDER", "VAR-APOPHIS-CHOICE-RECYCLE")
-RECYCLE_ALLOWED = ("RECYCLE-UNLIMITED", "VAR-LIMITED-PASSES")
-KING = ("KING-ALONE", "VAR-SPANISH-REY-ALONE")
-PAIR = ("PAIR-THIRTEEN", "VAR-SPANISH-PAIRS-TWELVE")
+"""The rules of the stock, waste and reserve piles as dealt."""
 PILE_PAIR = ("VAR-GIZA-RESERVE-TOPS", "VAR-APOPHIS-TOPS", "WASTE-PAIRS")
-COVERING_PAIR = ("PAIR-NOT-COVERING", "VAR-COVERING-PAIR")
-COVERED = ("FREE-PYRAMID", "VAR-TRIANGLE-COVERING")
+"""The rules that put a pile's top card in play for a pair."""
 BENEATH_THE_WASTE_TOP = ("VAR-DRAWN-WITH-WASTE", "VAR-WASTE-PAIR-ANYTIME", "FREE-WASTE-TOP")
-STOCK_TOP = ("VAR-STOCK-TOP", "STOCK-OUT-OF-PLAY")
-SPECIAL_TAPS = {"waste-below": BENEATH_THE_WASTE_TOP, "stock-top": STOCK_TOP}
+"""The rules of the card beneath the waste top: in play under two variants, else not."""
+SPECIAL_TAPS = {"waste-below": BENEATH_THE_WASTE_TOP, "stock-top": STOCK}
 """The cards only some rule sets put in play, by their tap target."""
-WON = ("END-WIN", "VAR-STRICT-WIN", "VAR-PHARAOH-WIN")
-OVER = ("END-NO-MORE-MOVES", "VAR-LIMITED-PASSES")
-GOES_ON = ("END-PLAY-GOES-ON", "END-NO-MORE-MOVES")
-WON_SCORE = ("SCORE-WIN-280", "SCORE-WIN-550")
 DRAWS = ("stock", "stock-to-waste", "stock-to-waste-2", "stock-to-waste-3")
 """The tap targets that draw (or, on an empty stock, recycle)."""
 
@@ -116,11 +113,11 @@ def _play(step: Step, field: str) -> Sequence[str]:
         return _stock_tap(step, before)
     taken = cards_on_table(before) - cards_on_table(step.expected)
     if taken and step.expected.stock_size < before.stock_size:
-        return STOCK_TOP
+        return STOCK
     if taken == 1:
-        return KING
+        return KING_RULES
     if taken:
-        return PILE_PAIR if _off_the_piles(before, step.expected) else PAIR
+        return PILE_PAIR if _off_the_piles(before, step.expected) else PAIR_RULES
     return _taken_out_of_turn(step, before)
 
 
@@ -135,14 +132,14 @@ def _off_the_piles(before: Snapshot, after: Snapshot) -> int:
 
 def _stock_tap(step: Step, before: Snapshot) -> Sequence[str]:
     if before.stock_size:
-        return DRAWN
+        return DRAW_RULES
 
     def recycled(after: Snapshot) -> bool:
         return after.stock_size > 0
 
     if recycled(step.expected) != recycled(step.actual):
-        return RECYCLE_ALLOWED
-    return RECYCLED
+        return PASS_RULES
+    return RECYCLE_RULES
 
 
 def _taken_out_of_turn(step: Step, before: Snapshot) -> Sequence[str]:
@@ -151,11 +148,11 @@ def _taken_out_of_turn(step: Step, before: Snapshot) -> Sequence[str]:
     cards that do not make the sum."""
     tapped = {step.target, before.selected or ""}
     if any(_covered_by_its_partner(before, target) for target in tapped):
-        return COVERING_PAIR
+        return COVERING
     if any(_covered(before, target) for target in tapped):
         return COVERED
     special = [SPECIAL_TAPS[target] for target in tapped if target in SPECIAL_TAPS]
-    return special[0] if special else PAIR
+    return special[0] if special else PAIR_RULES
 
 
 def _place(target: str) -> tuple[int, int] | None:
@@ -194,8 +191,8 @@ def _covered_by_its_partner(snapshot: Snapshot, target: str) -> bool:
 def _status(step: Step) -> Sequence[str]:
     shown = {step.expected.status, step.actual.status}
     if "won" in shown:
-        return WON
-    return OVER if step.expected.status == "no-more-moves" else GOES_ON
+        return WIN_RULES
+    return STUCK if step.expected.status == "no-more-moves" else GOES_ON
 
 
 def _score(step: Step) -> Sequence[str]:
@@ -257,7 +254,7 @@ def _first_tap(step: Step, before: Snapshot | None) -> Sequence[str]:
         return ("TAP-SELECT",)
     if "message" not in step.differing:
         return ("TAP-BLOCKED",)
-    return COVERING_PAIR if len(on_it) == 1 else COVERED
+    return COVERING if len(on_it) == 1 else COVERED
 
 
 def _is_king(snapshot: Snapshot, target: str) -> bool:
