@@ -20,6 +20,8 @@ from pyramide.conformance.reference_adapter import ReferenceAdapter
 
 from features import wrong_adapters
 
+from . import rule_faults
+
 
 class SilentAboutBlockedCardsAndKeepsTheWasteKing(NoBlockedMessage, WasteKingStays):
     """Never warns that a card is blocked, which random games show in almost every game
@@ -69,15 +71,13 @@ def test_a_real_bug_is_reported_beside_the_difference_of_almost_every_game(
 
 def test_each_kind_names_the_one_game_that_shows_it(capsys: pytest.CaptureFixture[str]) -> None:
     differential(*TWO_BUGS, *GAMES)
-    out = capsys.readouterr().out
-    line = next(line for line in out.splitlines() if line.startswith("# game ") and "KING" in out)
-    scenario = out.split("  @KING-ALONE\n")[1].split("# game ")[0]
-    command = out.split("  @KING-ALONE\n")[1].split("# game ")[1].split(": ", 1)[1].split("\n")[0]
-    words = shlex.split(command)
-    assert "--game" in words and "--examples" not in words, line
+    king = capsys.readouterr().out.split("  @KING-ALONE\n")[1]
+    scenario, rerun = king.split("\n# game ", 1)
+    words = shlex.split(rerun.split("\n")[0].split(": ", 1)[1])
+    assert "--game" in words and "--examples" not in words, words
     assert main(words[1:]) == 1
     again = capsys.readouterr().out
-    assert "KING-ALONE" in summary(again) and "1 of 1 game," in summary(again)["KING-ALONE"]
+    assert "1 of 1 game," in summary(again)["KING-ALONE"]
     assert scenario in again, "the game played alone shows the same difference"
 
 
@@ -115,6 +115,14 @@ def test_a_check_the_adapter_fails_is_a_difference_of_its_rules_game_by_game() -
     recycle = kinds["RECYCLE-UNLIMITED",]
     assert recycle.games > 1, "the run goes on past the first game that fails the check"
     assert recycle.found.error == "breaks RECYCLE-UNLIMITED: refuses to turn the waste over"
+
+
+def test_a_move_the_shim_finds_allowed_against_the_rules_fails_every_game_it_shows_in() -> None:
+    """The move shim compares the moves an engine lists with the rules' (issue 33 B): an engine
+    listing a recycle while the stock holds cards breaks RECYCLE-ORDER, game after game."""
+    factory = load_factory(f"{rule_faults.__name__}:recycles_while_the_stock_holds")
+    result = run_differential(factory, max_examples=5, shrink_replays=0)
+    assert [(kind.rules, kind.games) for kind in result.kinds] == [(("RECYCLE-ORDER",), 5)]
 
 
 @pytest.mark.parametrize(
