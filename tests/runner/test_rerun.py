@@ -211,3 +211,23 @@ def test_one_scenario_run_again_counts_only_against_what_its_failed_step_speaks_
     table = run.out.split("\n\n")[1].splitlines()
     assert [line.split()[:2] for line in table[1:-1]] == [["PAIR-NOT-COVERING", "failed"]]
     assert table[-1].endswith(" rules with no scenario in this run)")
+
+
+def test_an_invariants_row_runs_again_alone_by_the_command_it_prints(tmp_path: Path) -> None:
+    """Issue 33 A4: the random games' rows printed no rerun command, and the ID the HTML
+    report shows (``--scenario 'invariants::score'``) exited 2."""
+    games = ["--impl", WRONG[1], "--invariant-games", "2"]
+    run = run_check(tmp_path, *games, "--scenario", "invariants::score")
+    assert run.status == 1 and [row["id"] for row in run.scenarios] == ["invariants::score"]
+    words = shlex.split(run.scenarios[0]["rerun"])
+    assert words[-2:] == ["--scenario", "invariants::score"] and "--invariant-games" in words
+    again = run_check(tmp_path, *words[2:])
+    assert [(r["id"], r["outcome"]) for r in again.scenarios] == [("invariants::score", "failed")]
+    assert f"{RERUN}{run.scenarios[0]['rerun']}" in run.out
+
+
+def test_an_invariant_that_does_not_exist_is_one_line(tmp_path: Path) -> None:
+    run = run_check(tmp_path, *WRONG, "--scenario", "invariants::scores")
+    assert run.status == 2 and run.err.splitlines()[-1].startswith(
+        "pyramide check: no invariant 'invariants::scores'; they are invariants::score, "
+    )

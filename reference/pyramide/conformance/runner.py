@@ -11,6 +11,7 @@ file, a rule set that makes no sense).
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
@@ -18,11 +19,13 @@ from typing import Any, TextIO
 
 import pytest
 
+from .adapter import Adapter
 from .collector import Collector
 from .html_report import write_html
-from .invariants_check import invariant_results
+from .invariants_check import INVARIANT_RULES, invariant_results
 from .loading import AdapterLoadError, load_factory, under_test
 from .reports import (
+    INVARIANT_ROW,
     RunInfo,
     text_report,
     write_json_lines,
@@ -32,7 +35,9 @@ from .reports import (
 )
 from .results import (
     DEFAULT_MIN_COVERAGE,
+    ERRORED,
     IMPLEMENTATION_DEFINED,
+    ScenarioResult,
     apply_expectations,
     summarize,
 )
@@ -42,6 +47,7 @@ from .spec_files import SpecError, read_user_yaml
 from .specdata import load_profiles, load_rules
 
 OK, FAILURES, HARNESS_ERROR = 0, 1, 2
+DEFAULT_INVARIANT_GAMES = 12
 SUITE_MODULE = Path(__file__).with_name("suite.py")
 """Found by path, not imported: pytest-bdd can only build scenarios inside a pytest run."""
 
@@ -83,7 +89,7 @@ class CheckOptions:
     """Where to write the self-contained HTML report."""
     expected_failures: Path | None = None
     timeout: float = 5.0
-    invariant_games: int = 12
+    invariant_games: int = DEFAULT_INVARIANT_GAMES
     min_coverage: float = DEFAULT_MIN_COVERAGE
     scenarios: list[str] = field(default_factory=list)
     """Run only these scenarios (stable IDs, or names), as a failure's rerun command does."""
@@ -101,14 +107,32 @@ class CheckOptions:
 
     @property
     def selecting(self) -> bool:
-        """Whether only part of the rulebook runs (then no invariant game is played)."""
+        """Whether only part of the rulebook runs (then only the invariants named are played)."""
         return bool(self.scenarios or self.rules)
+
+    @property
+    def invariants(self) -> set[str]:
+        """The invariants' rows named among :attr:`scenarios` (``invariants::undo``)."""
+        return {name for name in self.scenarios if name.startswith(INVARIANT_ROW)}
+
+    @property
+    def scenario_names(self) -> list[str]:
+        """The scenarios named, the invariants' rows aside."""
+        return [name for name in self.scenarios if not name.startswith(INVARIANT_ROW)]
+
+    @property
+    def games(self) -> int:
+        """How many random games to play: all of them in a whole run, or when an invariant's
+        row is named; none when only scenarios run."""
+        return self.invariant_games if self.invariants or not self.selecting else 0
 
     def rerun(self, profile: str) -> tuple[str, ...]:
         """The command that checks the same engine under the same rule set (a failure's rerun
-        command adds ``--scenario``)."""
+        command adds ``--scenario``), with the same random games."""
         engine = ("--cmd", self.cmd) if self.cmd else ("--impl", self.impl) if self.impl else ()
-        return ("pyramide", "check", *engine, "--profile", profile)
+        games = self.invariant_games
+        same_games = () if games == DEFAULT_INVARIANT_GAMES else ("--invariant-games", str(games))
+        return ("pyramide", "check", *engine, "--profile", profile, *same_games)
 
 
 def rule_catalogue() -> dict[str, tuple[str, str, str]]:
@@ -176,34 +200,19 @@ def run_check(options: CheckOptions, out: TextIO | None = None) -> int:
         )
         rules = rule_catalogue()
         under = under_test(factory, options.profile)
+        unknown = unknown_invariants(options)
+        if unknown:
+            raise CheckError(unknown)
     except (AdapterLoadError, CheckError, RuleSetError) as error:
         print(f"pyramide check: {error}", file=sys.stderr)
         return HARNESS_ERROR
     progress = None if options.quiet else sys.stderr
     collector = Collector(set(rules), progress, options.trace is not None, expected)
-    selection = Selection(options.scenarios, options.rules)
-    plugins = [collector, *options.plugins, *([selection] if options.selecting else [])]
-    args = [
-        str(SUITE_MODULE),
-        *INNER_RUN_OPTIONS,
-    ]
-    if options.impl:
-        args += ["--pyramide-impl", options.impl]
-    if options.cmd:
-        args += ["--pyramide-cmd", options.cmd]
-    args += ["--pyramide-profile", options.profile or under.rule_set.name]
-    args += ["--pyramide-timeout", str(options.timeout)]
-    args += ["-x"] if options.exitfirst else []
-    status = pytest.main([*args, *options.pytest_args], plugins=plugins)
-    if selection.unmatched:
-        print(f"pyramide check: {'; '.join(selection.unmatched)}", file=sys.stderr)
-        return HARNESS_ERROR
-    if status not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED) or not collector.results:
-        print(f"pyramide check: the suite could not run (pytest status {status})", file=sys.stderr)
-        return HARNESS_ERROR
-    results = collector.outcomes
-    games = 0 if options.selecting else options.invariant_games
-    results += invariant_results(factory, games, under, collector.progress)
+    if options.scenario_names or options.rules or not options.selecting:
+        status = run_scenarios(options, under, collector)
+        if status != OK:
+            return status
+    results = collector.outcomes + invariant_rows(options, factory, under, collector.progress)
     apply_expectations(results, expected)
     run = RunInfo(
         _suite_version(),
@@ -228,3 +237,49 @@ def run_check(options: CheckOptions, out: TextIO | None = None) -> int:
     if options.trace is not None:
         write_trace(run, options.trace)
     return OK if run.ok else FAILURES
+
+
+def run_scenarios(options: CheckOptions, under: UnderTest, collector: Collector) -> int:
+    """Run the scenarios asked for through pytest, into ``collector``; OK, or the harness
+    error that stopped them (said on standard error)."""
+    selection = Selection(options.scenario_names, options.rules)
+    plugins = [collector, *options.plugins, *([selection] if options.selecting else [])]
+    args = [str(SUITE_MODULE), *INNER_RUN_OPTIONS]
+    if options.impl:
+        args += ["--pyramide-impl", options.impl]
+    if options.cmd:
+        args += ["--pyramide-cmd", options.cmd]
+    args += ["--pyramide-profile", options.profile or under.rule_set.name]
+    args += ["--pyramide-timeout", str(options.timeout)]
+    args += ["-x"] if options.exitfirst else []
+    status = pytest.main([*args, *options.pytest_args], plugins=plugins)
+    if selection.unmatched:
+        print(f"pyramide check: {'; '.join(selection.unmatched)}", file=sys.stderr)
+        return HARNESS_ERROR
+    if status not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED) or not collector.results:
+        print(f"pyramide check: the suite could not run (pytest status {status})", file=sys.stderr)
+        return HARNESS_ERROR
+    return OK
+
+
+def invariant_rows(
+    options: CheckOptions,
+    factory: Callable[[], Adapter],
+    under: UnderTest,
+    progress: TextIO | None,
+) -> list[ScenarioResult]:
+    """The invariants' rows of the random games (:attr:`CheckOptions.games`): all of them, or
+    those ``--scenario`` names (with the row of games the engine could not finish)."""
+    rows = invariant_results(factory, options.games, under, progress)
+    if not options.invariants:
+        return rows
+    return [row for row in rows if row.id in options.invariants or row.outcome == ERRORED]
+
+
+def unknown_invariants(options: CheckOptions) -> str | None:
+    """What is wrong with the invariants' rows ``--scenario`` names, or None."""
+    known = [f"{INVARIANT_ROW}{name}" for name in INVARIANT_RULES]
+    unknown = sorted(options.invariants - set(known))
+    if not unknown:
+        return None
+    return f"no invariant {', '.join(map(repr, unknown))}; they are {', '.join(known)}"
