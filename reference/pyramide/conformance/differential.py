@@ -319,6 +319,12 @@ def engine_name(adapter: Adapter) -> str:
     return type(adapter).__name__
 
 
+MOVES = ("draw", "draw", "draw", "remove", "remove")
+"""The moves a random game draws from, besides a tap on anything and an undo: draws three
+times in seven, so that most games run through the stock and recycle it, and removals twice,
+so that they clear cards."""
+
+
 @dataclass(frozen=True)
 class Setup:
     """What every game of a run shares: the rule set both engines play, how to start each on
@@ -377,12 +383,6 @@ class Setup:
             else removals(now, self.rules.stock_top_playable)
         )
         return list(rng.choice(options)) if options else []
-
-
-MOVES = ("draw", "draw", "draw", "remove", "remove")
-"""The moves a random game draws from, besides a tap on anything and an undo: draws three
-times in seven, so that most games run through the stock and recycle it, and removals twice,
-so that they clear cards."""
 
 
 class Duel:
