@@ -354,7 +354,8 @@ def state_problems(
         and snapshot.score != POINTS * geometry_of(snapshot).size
     ):
         detail = f"won with score {snapshot.score}"
-        problems.append(("won-score", detail, ("SCORE-WIN-280", "SCORE-WIN-550")))
+        scored = score_rules(before, snapshot, action, scoring)  # 280 is 28 cards at 10 each
+        problems.append(("won-score", detail, (*scored, "SCORE-WIN-280", "SCORE-WIN-550")))
     return problems
 
 
