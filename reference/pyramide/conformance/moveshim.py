@@ -234,10 +234,11 @@ class MoveShimAdapter:
         return Witness(starting_game(layout, code, rules), states)
 
     def _checked(self) -> Snapshot:
-        """The snapshot, once the moves the engine lists are found to agree with the rules'
-        and with its status (:class:`~pyramide.conformance.legal_moves.Witness`)."""
+        """The snapshot, once the moves the engine lists at a state new since the last
+        check (a move played or taken back) are found to agree with the rules' and with its
+        status (:class:`~pyramide.conformance.legal_moves.Witness`)."""
         snapshot = self.snapshot()
-        if self.witness is not None:
+        if self.witness is not None and self.listed is None:
             self.witness.check(snapshot, self._legal())
         return snapshot
 
