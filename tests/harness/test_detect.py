@@ -60,6 +60,9 @@ def test_evidence_is_what_the_taps_did_a_stock_that_never_draws_tells_no_recycli
     evidence = {f.switch: (f.value, f.evidence) for f in found.findings}
     assert evidence["max_recycles"] == (UNKNOWN, "a tap on a stock of 4 card(s) drew none of them")
     assert evidence["waste_keeps"] == (UNKNOWN, "a tap on the stock did not turn its 7♣ up")
+    on_its_own_deal = detect(StockDrawsNothing, "stock-24").findings
+    draws = next(f for f in on_its_own_deal if f.switch == "draw_count")
+    assert (draws.value, draws.evidence) == (UNKNOWN, "a draw turns 0 card(s) onto the waste")
 
 
 class FiveRecycles(ReferenceAdapter):

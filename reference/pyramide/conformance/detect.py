@@ -91,7 +91,7 @@ def deal_probes(probe: Probe) -> list[Finding]:
         Finding("rows", len(dealt.pyramid), f"its own deal 1 has {len(dealt.pyramid)} rows"),
         Finding("reserves", reserves, f"its own deal 1 shows {reserves} reserve pile(s)"),
         Finding("waste_piles", piles, f"its own deal 1 shows {piles} waste pile(s)"),
-        Finding("draw_count", draw, f"a draw turns {draw} card(s) onto the waste"),
+        Finding("draw_count", draw or UNKNOWN, f"a draw turns {draw} card(s) onto the waste"),
         Finding(
             "waste_choice",
             "player" if piles > 1 and not dealt_on else "deal",
