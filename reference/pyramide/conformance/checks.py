@@ -46,9 +46,11 @@ RECYCLING = ("RECYCLE-UNLIMITED",)
 BENEATH = ("FREE-WASTE-TOP",)
 """The rule that keeps the card beneath the waste top out of play (it may pair only with the
 top, under the switches that allow it)."""
-VALUES = ("PAIR-VALUES", "VAR-SPANISH-PAIRS-TWELVE")
-"""The rules that say which two cards make a pair: 13 together in the French deck, 12 in the
-Spanish one."""
+PAIRS = ("PAIR-THIRTEEN", "PAIR-VALUES", "VAR-SPANISH-PAIRS-TWELVE")
+"""The rules that say which two cards make a pair: 13 together (the total) by the cards' values
+in the French deck, 12 in the Spanish one. Two cards removed that make no pair break the total
+or a card's value, which one tap cannot tell apart: the failures together do (a total is wrong
+for every value, a value for its own pairs alone)."""
 
 
 class CheckFailed(AssertionError):
@@ -184,7 +186,7 @@ def tap_problems(
         if before.waste[-2] not in now and before.waste[-1] in now:
             problems.append(("the card beneath the waste top went without the top", BENEATH))
     if target != "stock" and not onto and not table_won(after, states):
-        problems.extend((no_pair, VALUES) for no_pair in unpaired(before, after))
+        problems.extend((no_pair, PAIRS) for no_pair in unpaired(before, after))
     named = [(message, holding(states, rules)) for message, rules in problems]
     return [(message, rules) for message, rules in named if rules]
 
@@ -207,43 +209,6 @@ PAIR_RULES = ("PAIR-THIRTEEN", "VAR-SPANISH-PAIRS-TWELVE")
 """The rules that remove two cards in play worth a pair."""
 KING_RULES = ("KING-ALONE", "VAR-SPANISH-REY-ALONE")
 """The rules that remove a King (a rey) in play alone."""
-IN_PLAY = {
-    "pyramid": ("FREE-PYRAMID", "VAR-TRIANGLE-COVERING"),
-    "waste": ("WASTE-PAIRS",),
-    "more_wastes": ("VAR-APOPHIS-TOPS",),
-    "reserves": ("VAR-GIZA-RESERVE-TOPS",),
-    "stock": ("VAR-STOCK-TOP",),
-}
-"""Where a card lies → the rules that put it in play there."""
-
-
-def lying(card: str, snapshot: Snapshot) -> str | None:
-    """Where ``card`` lies in ``snapshot`` (a key of :data:`IN_PLAY`), or None."""
-    places = {
-        "pyramid": [c for row in snapshot.pyramid for c in row],
-        "waste": snapshot.waste,
-        "more_wastes": [c for pile in snapshot.more_wastes for c in pile],
-        "reserves": [c for pile in snapshot.reserves for c in pile],
-        "stock": snapshot.stock or (),
-    }
-    return next((place for place, cards in places.items() if card in cards), None)
-
-
-def removal_rules(places: Mapping[str, str | None], states: Mapping[str, str]) -> tuple[str, ...]:
-    """The rules that remove these cards (each → where it lay last): a King alone, two cards
-    worth a pair together, each where the rules put it in play; none for cards that are
-    neither (several removals at once: the step cannot tell which rules they took)."""
-    cards = {name: Card.parse(name) for name in places}
-    pair = [card for card in cards.values() if not card.goes_alone]
-    if len(pair) not in (0, 2) or (pair and sum(c.rank for c in pair) != pair[0].deck.target):
-        return ()
-    rules = [*(PAIR_RULES if pair else ()), *(KING_RULES if len(pair) < len(cards) else ())]
-    for name, place in places.items():
-        if place is not None and (place == "pyramid" or not cards[name].goes_alone):
-            rules.extend(IN_PLAY[place])
-    return holding(states, tuple(dict.fromkeys(rules)))
-
-
 WIN_RULES = ("END-WIN", "VAR-PHARAOH-WIN", "VAR-STRICT-WIN")
 """The rules that say when a game is won (one holds under any rule set)."""
 
@@ -295,27 +260,35 @@ def piles(snapshot: Snapshot) -> tuple[object, ...]:
 
 
 def score_blame(
-    start: Snapshot, now: Snapshot, undone: bool, states: Mapping[str, str]
+    tables: Sequence[Snapshot], undone: bool, states: Mapping[str, str]
 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(rules broken, rules cleared) by a score other than the scenario expects, under the
-    app's convention, judged from the cards gone since ``start``. A score that is 10 per
-    pyramid card gone is right for the table shown (the table is not the scenario's: a step
-    before went wrong), so the scoring rules are cleared. Otherwise a won game's score breaks
-    the rule of a won game's worth; more than the pyramid earned, with cards moved outside it,
-    breaks the rule that nothing else scores; any other score, the 10 per pyramid card. After
-    an undo that took something back, the points may be the undo's fault: nothing named."""
-    earned = start.score + POINTS_PER_CARD * (pyramid_cards(start) - pyramid_cards(now))
-    if now.score == earned:
+    app's convention, judged from the ``tables`` the scenario's taps left (the first at the
+    start, the last now). A score that is 10 per pyramid card gone is right for the table
+    shown (the table is not the scenario's: a step before went wrong), so the scoring rules
+    are cleared. Otherwise the first tap that put the score off says which rule it broke: one
+    that won the game, the rule of a won game's worth (a bonus); one that moved cards outside
+    the pyramid and scored more, the rule that nothing else scores; any other, the 10 per
+    pyramid card. After an undo that took something back, the points may be the undo's fault:
+    nothing named."""
+    start = tables[0]
+
+    def off(table: Snapshot) -> int:
+        earned = POINTS_PER_CARD * (pyramid_cards(start) - pyramid_cards(table))
+        return table.score - start.score - earned
+
+    if not off(tables[-1]):
         return (), (*SCORE_RULES, *WON_SCORE)
     if undone:
         return (), ()
-    won = table_won(now, states)
-    if now.score > earned and won:
+    went_off = next(n for n, table in enumerate(tables) if off(table))
+    before, after = tables[went_off - 1], tables[went_off]
+    if table_won(after, states):
         rules: tuple[str, ...] = WON_SCORE
-    elif now.score > earned and piles(now) != piles(start):
+    elif off(after) > 0 and piles(after) != piles(before):
         rules = ("SCORE-NOTHING-ELSE",)
     else:
-        rules = ("SCORE-PYRAMID-CARD", *(WON_SCORE if won else ()))
+        rules = ("SCORE-PYRAMID-CARD",)
     return holding(states, rules), ()
 
 

@@ -9,7 +9,7 @@ from pytest_bdd import parsers, then
 
 from ...cards import Card
 from ..adapter import FACE_DOWN, face_down_view, target_name
-from ..checks import CheckFailed, lying, removal_rules
+from ..checks import CheckFailed
 from ..drawings import card_name, cards_in, parse_table
 from ..exchange import shown
 from ..expectations import cards_drawn, difference, expect_equal, pyramids_differ
@@ -19,8 +19,6 @@ from ..tabletop import PILE_NAMED, cards_and_score, face_up_piles, on_table
 
 @then(parsers.re(r"(?P<cards>.+) (?:is|are) removed"))
 def removed(play: Play, cards: str) -> None:
-    """Cards gone from the table; one left there fails on the rules that remove them
-    (:func:`~pyramide.conformance.checks.removal_rules`)."""
     present = on_table(play.now)
     wanted = cards_in(cards)
     for card in wanted:
@@ -28,24 +26,9 @@ def removed(play: Play, cards: str) -> None:
         there = card in present or (place is not None and play.shows(place) is not None)
         if there:
             what = f"{cards} should be removed"
-            rules = removal_rules(last_places(play, wanted), play.under.states)
             if place is None:
-                expected = f"{shown(card)} gone"
-                raise CheckFailed(difference(what, expected, "still on the table"), rules)
-            failed = pyramids_differ(what, emptied(play, wanted), play.now.pyramid)
-            raise CheckFailed(str(failed), rules)
-
-
-def last_places(play: Play, cards: Sequence[str]) -> dict[str, str | None]:
-    """Where each card lay the last time the scenario's tables showed it (a face-down card:
-    where the scenario drew it)."""
-
-    def last(card: str) -> str | None:
-        seen = (lying(card, table) for table in reversed([*play.taps, play.now]))
-        drawn = "pyramid" if play.place_of(card) is not None else None
-        return next((place for place in seen if place is not None), drawn)
-
-    return {card: last(card) for card in cards}
+                raise CheckFailed(difference(what, f"{shown(card)} gone", "still on the table"))
+            raise pyramids_differ(what, emptied(play, wanted), play.now.pyramid)
 
 
 def emptied(play: Play, cards: Sequence[str]) -> list[list[str | None]]:

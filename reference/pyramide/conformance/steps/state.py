@@ -42,7 +42,7 @@ def score_is(play: Play, score: str) -> None:
         rules = holding(play.under.states, ("SCORE-ONE-PER-CARD",))
         expect_equal(what, play.deck_size - cards_on_table(now), now.score, rules)
         return
-    blame = score_blame(play.taps[0], now, bool(play.undone), play.under.states)
+    blame = score_blame([*play.taps, now], bool(play.undone), play.under.states)
     expect_equal(what, int(score), now.score, *blame)
 
 
