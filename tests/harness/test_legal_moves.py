@@ -98,13 +98,13 @@ TABLE = {  # free: 2♠ J♦ K♣ 6♦; waste 7♠, 6♥, 7♣ on top; stock J�
         ("single-pass", "recycle", ("VAR-LIMITED-PASSES",)),
         ("app", "draw", ("STOCK-DRAW",)),
         ("app", "2S+6D", ("PAIR-VALUES", "PAIR-THIRTEEN")),
-        ("app", "2S+JD", ("PAIR-THIRTEEN",)),
+        ("app", "2S+JD", ("PAIR-VALUES", "PAIR-THIRTEEN")),
         ("app", "KC+2S", ("KING-ALONE",)),
         ("app", "9C+4S", ("FREE-PYRAMID",)),
         ("app", "KC", ("KING-ALONE",)),
         ("app", "2S+JH", ("STOCK-OUT-OF-PLAY",)),
-        ("pysolfc-relaxed", "2S+JH", ("VAR-STOCK-TOP",)),
-        ("app", "7C+6D", ("WASTE-PAIRS",)),
+        ("pysolfc-relaxed", "2S+JH", ("VAR-STOCK-TOP", "PAIR-VALUES", "PAIR-THIRTEEN")),
+        ("app", "7C+6D", ("WASTE-PAIRS", "PAIR-VALUES", "PAIR-THIRTEEN")),
         ("app", "6H+7C", ("WASTE-DRAWN-ALONE",)),
         ("drawn-with-waste", "6H+7C", ("VAR-DRAWN-WITH-WASTE",)),
         ("app", "7S+6D", ("FREE-WASTE-TOP",)),
@@ -119,13 +119,20 @@ def test_each_move_is_decided_by_its_own_rule(profile: str, move: str, rules: tu
 
 
 def test_a_covered_card_is_decided_by_the_rules_that_free_it() -> None:
-    """6♣ under 7♥ alone: paired with it, by the covering rules; with another card, by
-    FREE-PYRAMID."""
+    """6♣ under 7♥ alone: paired with it, by the covering rules (and, where that pair is
+    legal, by the pair's own rule); with another card, by FREE-PYRAMID."""
     table = {**ONLY_A_COVERING_PAIR, "waste": ["7D"]}
-    covering = {"app": "PAIR-NOT-COVERING", "covering-pair": "VAR-COVERING-PAIR"}
-    for profile, rule in covering.items():
+    covering = {
+        "app": ("PAIR-NOT-COVERING",),
+        "covering-pair": (
+            "VAR-COVERING-PAIR",
+            "PAIR-VALUES",
+            "PAIR-THIRTEEN",
+        ),  # refused: either rule
+    }
+    for profile, rules in covering.items():
         game = starting_game(table, None, get_profile(profile))
         assert game is not None
         states = load_profiles().states(get_profile(profile).switches)
-        assert deciding_rules(game, parse_move("6C+7H"), states) == (rule,)
+        assert deciding_rules(game, parse_move("6C+7H"), states) == rules
         assert deciding_rules(game, parse_move("6C+7D"), states) == ("FREE-PYRAMID",)

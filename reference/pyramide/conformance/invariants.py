@@ -45,11 +45,17 @@ from ..layout import PYRAMID, Geometry, by_row_lengths, decks_for
 from ..moves import Move, RemoveKing, RemovePair
 from ..profiles import WASTE_TOP, Profile, profile_from_switches
 from .adapter import FACE_DOWN, MORE_PILES, Adapter, Snapshot, target_name
-from .checks import DRAW_RULES, UNDO_DEPTH, WIN_RULES, CheckFailed
-from .legal_moves import (
-    COVERED,
+from .checks import (
+    DRAW_RULES,
     KING_RULES,
     PAIR_RULES,
+    UNDO_DEPTH,
+    WIN_RULES,
+    WON_SCORE,
+    CheckFailed,
+)
+from .legal_moves import (
+    COVERED,
     RECYCLE_RULES,
     WRONG_SUM,
     by_spelling,
@@ -355,7 +361,7 @@ def state_problems(
     ):
         detail = f"won with score {snapshot.score}"
         scored = score_rules(before, snapshot, action, scoring)  # 280 is 28 cards at 10 each
-        problems.append(("won-score", detail, (*scored, "SCORE-WIN-280", "SCORE-WIN-550")))
+        problems.append(("won-score", detail, (*scored, *WON_SCORE)))
     return problems
 
 
@@ -632,7 +638,7 @@ class _RandomGame:
             turned = f"a tap on a stock of {before.stock_size} cards turned the waste over"
             recycle = first_holding(self.states, RECYCLE_RULES, ("VAR-LIMITED-PASSES",))
             problems.append(("moves", turned, recycle))
-        if after.status == "no-more-moves" or (after.status == "playing" and not after.stock_size):
+        if after.status == "no-more-moves":
             wrong = status_at_table(after, self.rules, self.dealt, self.states)
             if wrong is not None:
                 problems.append(("status", str(wrong), wrong.rules))

@@ -28,15 +28,11 @@ from ..game import Game
 from ..moves import Draw, Move, Recycle, RemoveKing
 from ..profiles import Profile
 from .adapter import FACE_DOWN, LayoutData, Snapshot, face_down_view
-from .checks import DRAW_RULES, CheckFailed, holding, table_won
+from .checks import DRAW_RULES, KING_RULES, CheckFailed, holding, table_won
 from .reference_adapter import layout_data, layout_from_data
 
-PAIR_RULES = ("PAIR-THIRTEEN", "VAR-SPANISH-PAIRS-TWELVE")
-"""The rules that remove two cards in play worth 13 together (12 with the Spanish deck)."""
 WRONG_SUM = ("PAIR-VALUES", "PAIR-THIRTEEN", "VAR-SPANISH-PAIRS-TWELVE")
 """The rules two cards removed together break when their values make no pair."""
-KING_RULES = ("KING-ALONE", "VAR-SPANISH-REY-ALONE")
-"""The rules that send a King (a Spanish rey) away alone, and never in a pair."""
 RECYCLE_RULES = ("RECYCLE-ORDER", "VAR-APOPHIS-CHOICE-RECYCLE", "VAR-APOPHIS-RECYCLE-ORDER")
 """The rules that turn the waste over only when the stock is empty."""
 PASS_RULES = ("RECYCLE-UNLIMITED", "VAR-LIMITED-PASSES")
@@ -98,8 +94,8 @@ def _place_rules(game: Game, card: Card, partner: Card | None) -> tuple[str, ...
         return COVERING if alone else COVERED
     if card in game.waste:
         depth = len(game.waste) - 1 - game.waste.index(card)
-        if depth == 0:
-            return ("WASTE-PAIRS",) if partner is not None else ()
+        if depth == 0:  # with the card beneath it, the rule is that card's
+            return ("WASTE-PAIRS",) if partner not in (None, *game.waste) else ()
         return WASTE_BENEATH if depth == 1 and partner == game.waste_top else ("FREE-WASTE-TOP",)
     if any(card in pile for pile in game.wastes[1:]):
         return ("VAR-APOPHIS-TOPS",)
@@ -122,20 +118,27 @@ def _removal_rules(game: Game, cards: Sequence[Card], general: Sequence[str]) ->
 
 def deciding_rules(game: Game, move: Move, states: Mapping[str, str]) -> tuple[str, ...]:
     """The rules (holding under ``states``) that decide whether ``move`` is legal in ``game``:
-    an engine that lists it where the rules forbid it, or not where they allow it, breaks them."""
+    an engine that lists it where the rules forbid it, or not where they allow it, breaks them.
+    A removal the rules forbid breaks the most particular rule that forbids it (a card out of
+    play where it lies, else the values); one they allow, refused, breaks every rule that lets
+    it be played, the removal's own (a pair's values and sum: PAIR-VALUES, PAIR-THIRTEEN) and
+    each card's place (WASTE-PAIRS), since an engine refusing it may have any of them wrong."""
     if isinstance(move, Draw):
         return holding(states, DRAW_RULES)
     if isinstance(move, Recycle):
         when = game.stock or not any(game.wastes)
         return first_holding(states, RECYCLE_RULES if when else PASS_RULES, PASS_RULES)
     if isinstance(move, RemoveKing):
-        return first_holding(states, *_removal_rules(game, [move.card], KING_RULES))
-    cards = [move.first, move.second]
-    if any(card.goes_alone for card in cards):
+        groups = _removal_rules(game, [move.card], KING_RULES)
+    elif move.first.goes_alone or move.second.goes_alone:
         return first_holding(states, KING_RULES)
-    if move.first == move.second or move.first.rank + move.second.rank != game.target:
+    elif move.first == move.second or move.first.rank + move.second.rank != game.target:
         return first_holding(states, WRONG_SUM)
-    return first_holding(states, *_removal_rules(game, cards, PAIR_RULES))
+    else:
+        groups = _removal_rules(game, [move.first, move.second], WRONG_SUM)
+    if game.is_legal(move):
+        return holding(states, list(dict.fromkeys(chain.from_iterable(groups))))
+    return first_holding(states, *groups)
 
 
 def _ascii(move: Move) -> str:
@@ -273,18 +276,16 @@ def status_at_table(
     dealt: Sequence[Sequence[str | None]] | None,
     states: Mapping[str, str],
 ) -> StatusDisagrees | None:
-    """How the status a tap-level engine shows contradicts the rules at its table: over while
-    a King or a pair can be removed or a card drawn, or in play with none of these and no
-    recycle nor the drawn card's pair possibly left (a table shows neither the passes used nor
-    whether its waste top was just drawn)."""
+    """How 'no more moves', shown by a tap-level engine, contradicts the rules at its table: a
+    King or a pair can still be removed, or a card drawn (the passes left, which a table does
+    not show, are not counted). 'Playing' where the rules see no move is left to the checks of
+    the move the engine then makes: it would blame the end rule for another rule's fault."""
+    if snapshot.status != "no-more-moves":
+        return None
     game = referee(snapshot, rules, dealt)
     if game is None:
         return None
     certain = [move for move in game.legal_moves() if not isinstance(move, Recycle)]
-    if snapshot.status == "playing" and not certain:
-        game.fresh_draw = True
-        if game.legal_moves():
-            return None
     return status_problem(snapshot, certain, states, "the rules")
 
 
