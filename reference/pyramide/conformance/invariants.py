@@ -8,7 +8,8 @@ and undos and look, after every action, at what no correct engine can ever show:
 - ``cards``: the deck's cards stay accounted for — no card twice (more often than the decks
   hold it, with two decks), none from nowhere, and an
   action takes away nothing, a King, or two cards worth 13 (the Spanish deck: a rey, or 12),
-  and a draw the card it puts out of play where the waste keeps only the last card drawn;
+  and a draw the card it puts out of play where the waste keeps only the last card drawn (the
+  winning move aside: where the cards left go once the game is won is no rule's business);
 - ``covered``: no pyramid card is taken away while a card lies on it (but its last covering
   card, taken with it, under the covering-pair switch);
 - ``move-counter``: the move counter never goes down (but on an undo that restores it), and a
@@ -18,7 +19,17 @@ and undos and look, after every action, at what no correct engine can ever show:
 - ``won-score``: a won game shows 10 points a place: 280 (under the app's scoring), 550 on
   the 10-row pyramid;
 - ``won``: a game said won has an empty pyramid, and under the strict win an empty stock and
-  waste too.
+  waste too;
+- ``moves``: a move the rules forbid, tried (two cards not worth 13, a covered card, the card
+  beneath the waste top, the stock's top card out of play), changes nothing, a tap on a stock
+  holding cards never turns the waste over, and a move-level engine lists the rules' moves
+  (:mod:`pyramide.conformance.legal_moves`, through the shim);
+- ``status``: "no more moves" only where the rules allow no removal and no draw at the table
+  shown, and a move-level engine's status agrees with the moves it lists.
+
+Each violation names the rules its failed check is about (a card count wrong after a King's
+removal is KING-ALONE's, after a draw the draw's, after an undo UNDO-RESTORES'), which its
+invariant's row blames.
 
 Games are dealt and played under the rule set being checked; the deck and the shape of the
 table are read from the snapshots themselves (a Spanish card's suit, the Triangle's 7-card first
@@ -216,24 +227,6 @@ def removals(snapshot: Snapshot, stock_top: bool = False) -> list[tuple[str, ...
         if cards[a].rank + cards[b].rank == total
     )
     return found
-
-
-def covered_pairs(snapshot: Snapshot) -> list[tuple[str, str]]:
-    """Taps of two pyramid cards worth 13 together, one of them covered (not a legal pair)."""
-    free = touchable(snapshot)
-    cards = {
-        target_name(r, c): Card.parse(card)
-        for r, row in enumerate(snapshot.pyramid, start=1)
-        for c, card in enumerate(row, start=1)
-        if card not in (None, FACE_DOWN)
-    }
-    total = deck_of(snapshot).target
-    return [
-        (a, b)
-        for a in sorted(cards)
-        for b in sorted(cards)
-        if a < b and cards[a].rank + cards[b].rank == total and not (a in free and b in free)
-    ]
 
 
 def all_targets(snapshot: Snapshot) -> tuple[str, ...]:
@@ -603,32 +596,29 @@ class _RandomGame:
             return ["undo"], None
         if roll > 0.92:
             return [self.rng.choice(all_targets(snapshot))], None
-        tries = [] if roll <= 0.82 or snapshot.selected else self.tries(snapshot)
+        tries = [] if roll <= 0.82 or snapshot.selected else self.forbidden(snapshot)
         if tries:
             taps, move = self.rng.choice(tries)
             return list(taps), move
         options = removals(snapshot, self.rules.stock_top_playable)
         return (list(self.rng.choice(options)) if options else ["stock"]), None
 
-    def tries(self, snapshot: Snapshot) -> list[tuple[tuple[str, ...], Move]]:
+    def forbidden(self, snapshot: Snapshot) -> list[tuple[tuple[str, ...], Move]]:
         return forbidden_tries(snapshot, self.rules, self.one_tap)
 
-    def act(self, action: str) -> tuple[Snapshot, list[Problem]]:
-        """Tap or undo; a check the adapter makes itself (the shim's comparison of moves) is
-        a problem of its own, and the table is read again."""
+    def checked(self, call: Callable[[], Snapshot]) -> tuple[Snapshot, list[Problem]]:
+        """Deal, tap or undo by ``call``; a check the adapter makes itself (the shim's
+        comparison of moves) is a problem of its own, and the table is read again."""
         try:
-            return (self.adapter.undo() if action == "undo" else self.adapter.tap(action)), []
+            return call(), []
         except CheckFailed as failure:
             found = (getattr(failure, "invariant", "moves"), str(failure), failure.rules)
             return self.adapter.snapshot(), [found]
 
-    def begin(self) -> tuple[Snapshot, list[Problem]]:
-        """Deal, with the checks the adapter makes of the first table."""
-        try:
-            return self.adapter.start(**self.start), []
-        except CheckFailed as failure:
-            found = (getattr(failure, "invariant", "moves"), str(failure), failure.rules)
-            return self.adapter.snapshot(), [found]
+    def act(self, action: str) -> tuple[Snapshot, list[Problem]]:
+        if action == "undo":
+            return self.checked(self.adapter.undo)
+        return self.checked(lambda: self.adapter.tap(action))
 
     def table_problems(self, before: Snapshot, after: Snapshot, action: str) -> list[Problem]:
         """What a tap did that no engine playing the rules does: a stock tap with cards in
@@ -667,7 +657,7 @@ class _RandomGame:
         def recycles_and_draws(before: Snapshot, after: Snapshot) -> bool:
             return combining and recycled_and_drew(before, after)
 
-        snapshot, problems = self.begin()
+        snapshot, problems = self.checked(lambda: self.adapter.start(**self.start))
         problems += state_problems(snapshot, scoring, strict)
         whole = game_size(snapshot)
         if total(snapshot) != whole:
