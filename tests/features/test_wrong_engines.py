@@ -385,3 +385,22 @@ def test_a_draw_keeping_the_selection_is_not_blamed_where_the_stock_top_plays(pr
     outcomes = run("DrawKeepsTheSelection", "--pyramide-profile", profile)
     failed = outcomes.with_outcome("failed")
     assert [node for node in failed if IMPLEMENTATION_DEFINED not in outcomes.tags[node]] == []
+
+
+# --- issue 33 D4: wrong engines once blamed on a rule they keep --------------------------------
+
+
+ZOO.extend(
+    [
+        # a card scored where nothing scores: once blamed on the stock top, the waste's last card
+        Wrong("StockTopPairScores", ("SCORE-NOTHING-ELSE",), "pysolfc-relaxed"),
+        Wrong("OutOfPlayCardScores", ("SCORE-NOTHING-ELSE",), "kp-pyramids"),
+        # a deal scenario tagged with three rules: once blamed on its first tag too
+        Wrong("DealsADuplicate", ("DEAL-DECK",), "king-tut"),
+        # both copies of a card removed: once blamed on the stock's top card too
+        Wrong("PharaohRemovesBothCopies", ("VAR-PHARAOH-DECKS",), "pharaoh"),
+        # a dead end forgetting Kings: once blamed on KING-ALONE, and on undo's depth
+        Wrong("DeadEndForgetsKings", ("END-NO-MORE-MOVES",), "giza"),
+        Wrong("DeadEndForgetsKings", ("VAR-LIMITED-PASSES",), "kp-pyramids"),
+    ]
+)

@@ -1130,3 +1130,65 @@ class CrashesOnARecycle(ReferenceAdapter):
         if target == "stock" and self._table().game.can_recycle():
             raise AdapterError("the engine crashed: IndexError: pop from empty list")
         return super().tap(target)
+
+
+# --- issue 33 D4: scored where nothing scores, and once blamed on the rule that scores -------
+
+
+class _ScoresWhatScoresNothing(ReferenceAdapter, ABC):
+    """Scores 10, like a pyramid card, for a card that scores nothing (SCORE-NOTHING-ELSE)."""
+
+    @abstractmethod
+    def plant(self, game: Game) -> None:
+        """Make ``game`` score such a card."""
+
+    def start(self, **how: Any) -> Snapshot:
+        super().start(**how)
+        self.plant(self._table().game)
+        return self.snapshot()
+
+
+class StockTopPairScores(_ScoresWhatScoresNothing):
+    """Where the stock's top card plays, scores it when it goes in a pair."""
+
+    def plant(self, game: Game) -> None:
+        remove = game._remove
+
+        def scoring_remove(card: Card) -> None:
+            game.score += 10 * (card in game.stock)
+            remove(card)
+
+        game._remove = scoring_remove  # type: ignore[method-assign]
+
+
+class OutOfPlayCardScores(_ScoresWhatScoresNothing):
+    """Where the waste keeps only its last card, scores the card a draw takes out of play."""
+
+    def plant(self, game: Game) -> None:
+        draw = game._draw
+
+        def scoring_draw(pile: int) -> None:
+            game.score += 10 * len(game.waste)
+            draw(pile)
+
+        game._draw = scoring_draw  # type: ignore[method-assign]
+
+
+class PharaohRemovesBothCopies(ReferenceAdapter):
+    """With two decks, a card removed takes its other copy with it wherever that lies: in the
+    pyramid (where it may leave a card lying over an empty place), on a pile or in the stock."""
+
+    def start(self, **how: Any) -> Snapshot:
+        super().start(**how)
+        game = self._table().game
+        remove = game._remove
+
+        def remove_both(card: Card) -> None:
+            remove(card)
+            held = [*game.pyramid, *(c for pile in (*game.wastes, *game.reserves) for c in pile)]
+            twins = [c for c in (*held, *game.stock) if c is not None and c.ascii == card.ascii]
+            for twin in twins:
+                remove(twin)
+
+        game._remove = remove_both  # type: ignore[method-assign]
+        return self.snapshot()

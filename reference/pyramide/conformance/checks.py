@@ -24,6 +24,7 @@ from itertools import pairwise
 from typing import Any
 
 from ..cards import Card
+from ..layout import PYRAMID, by_row_lengths
 from .adapter import FACE_DOWN, Snapshot
 from .recycling import piles_cards
 from .specdata import load_rules
@@ -46,6 +47,8 @@ RECYCLING = ("RECYCLE-UNLIMITED",)
 BENEATH = ("FREE-WASTE-TOP",)
 """The rule that keeps the card beneath the waste top out of play (it may pair only with the
 top, under the switches that allow it)."""
+COPIES = ("VAR-PHARAOH-DECKS",)
+"""The rule that makes each copy of a card a card of its own (two decks)."""
 PAIRS = ("PAIR-THIRTEEN", "PAIR-VALUES", "VAR-SPANISH-PAIRS-TWELVE")
 """The rules that say which two cards make a pair: 13 together (the total) by the cards' values
 in the French deck, 12 in the Spanish one. Two cards removed that make no pair break the total
@@ -144,6 +147,7 @@ def tap_problems(
     if before.status != "playing" or table_won(before, states):
         return []
     problems: list[tuple[str, Sequence[str]]] = []
+    problems.extend((twice, COPIES) for twice in both_copies(before, after))
     onto = named_pile(target)
     if (target == "stock" or onto) and before.stock_size:
         drawn = min(per_draw(switches), before.stock_size)
@@ -191,6 +195,21 @@ def tap_problems(
     return [(message, rules) for message, rules in named if rules]
 
 
+def every_card(snapshot: Snapshot) -> Counter[str]:
+    """The face-up cards of the table, each as often as it lies there, the stock's included
+    when the engine lists them."""
+    return Counter(
+        card for card in (*cards_in_piles(snapshot), *(snapshot.stock or ())) if card != FACE_DOWN
+    )
+
+
+def both_copies(before: Snapshot, after: Snapshot) -> list[str]:
+    """The cards of which one tap took both copies off the table (two decks): a tap removes
+    one card of a kind at most, since no card pairs with its own copy."""
+    gone = every_card(before) - every_card(after)
+    return [f"one tap took both copies of {Card.parse(card)}" for card, n in gone.items() if n > 1]
+
+
 def unpaired(before: Snapshot, after: Snapshot) -> list[str]:
     """Two cards one tap took off the table together although their values make no pair (a
     King, which goes alone, aside): whatever else the rules say, such two cards never go."""
@@ -205,27 +224,68 @@ def unpaired(before: Snapshot, after: Snapshot) -> list[str]:
     return [f"one tap removed {first} and {second}, worth {total} together, not {target}"]
 
 
+DECK_RULES = ("DEAL-DECK", "VAR-SPANISH-DECK", "VAR-PHARAOH-DECKS")
+"""The rules of the cards a deal uses (one deck, the Spanish deck, two decks)."""
+DEALT_ROWS = ("DEAL-PYRAMID", "VAR-FACE-DOWN", "VAR-TRIANGLE", "VAR-PHARAOH-ROWS")
+"""The rules of the rows a deal lays out, and which of their cards lie face up."""
+DEALT_ELSEWHERE = (
+    "VAR-STOCK-24",
+    "VAR-KING-TUT-DEAL",
+    "VAR-APOPHIS-DEAL",
+    "VAR-APOPHIS-CHOICE-DEAL",
+    "VAR-GIZA-RESERVES",
+)
+"""The variants' rules of where a deal puts the cards left after the pyramid."""
+DEALT_PILES = {
+    "waste": ("DEAL-WASTE-CARD", *DEALT_ELSEWHERE),
+    "stock": ("DEAL-STOCK", *DEALT_ELSEWHERE),
+    "reserves": ("VAR-GIZA-RESERVES",),
+}
+"""Each pile a deal fills → the rules of what it holds at the deal."""
 PAIR_RULES = ("PAIR-THIRTEEN", "VAR-SPANISH-PAIRS-TWELVE")
 """The rules that remove two cards in play worth a pair."""
 KING_RULES = ("KING-ALONE", "VAR-SPANISH-REY-ALONE")
 """The rules that remove a King (a rey) in play alone."""
 WIN_RULES = ("END-WIN", "VAR-PHARAOH-WIN", "VAR-STRICT-WIN")
 """The rules that say when a game is won (one holds under any rule set)."""
+OVER = ("END-NO-MORE-MOVES", "VAR-LIMITED-PASSES")
+"""The rules that say when a game is over with no more moves (with passes limited, the
+last pass counts too)."""
 
 
 def status_rules(expected: str, snapshot: Snapshot, states: Mapping[str, str]) -> tuple[str, ...]:
     """The rules a status other than ``expected`` breaks, judged from the table the engine
     shows: won with pyramid cards left, not won on a cleared table, over while the stock still
-    deals, or in play with nothing left to draw. None when the table itself is not the one the
-    scenario expects, so that its status could be right (a step before went wrong)."""
+    deals or a free King waits to go alone (the end's rule, or the King's where the engine
+    cannot remove it: the other failures tell), or in play with nothing left to draw. None when
+    the table itself is not the one the scenario expects, so that its status could be right (a
+    step before went wrong: a pair the rules make may be none for the engine)."""
     won, actual = table_won(snapshot, states), snapshot.status
     if (actual == "won") != won and "won" in (actual, expected):
         return holding(states, WIN_RULES)
     if actual == "no-more-moves" and snapshot.stock_size:
         return holding(states, ("END-PLAY-GOES-ON",))
+    if actual == "no-more-moves" and expected == "playing" and free_king(snapshot):
+        return holding(states, (*OVER, *KING_RULES))
     if expected == "no-more-moves" and not snapshot.stock_size and not snapshot.waste:
         return holding(states, ("END-NO-MORE-MOVES",))
     return ()
+
+
+def free_king(snapshot: Snapshot) -> bool:
+    """Whether a King (a rey) lies free on the table: on no pyramid card's row below, or on
+    top of a waste or reserve pile. Any engine would remove it, whatever its pairs."""
+    rows = snapshot.pyramid
+    geometry = by_row_lengths([len(row) for row in rows]) or PYRAMID
+    places = [card for row in rows for card in row]
+    piles = (snapshot.waste, *snapshot.more_wastes, *snapshot.reserves)
+    tops = [pile[-1] for pile in piles if pile]
+    free = [
+        card
+        for index, card in enumerate(places)
+        if card not in (None, FACE_DOWN) and not any(places[i] for i in geometry.covered_by[index])
+    ]
+    return any(Card.parse(card).goes_alone for card in (*free, *tops))
 
 
 def status_cleared(expected: str, snapshot: Snapshot, states: Mapping[str, str]) -> tuple[str, ...]:

@@ -104,10 +104,13 @@ class ScenarioResult:
     def involved(self) -> Involved:
         """Every rule whose breach could make this scenario fail: the rules its failed step
         checks when that step knows them, else all it shows and leans on, less the rules the
-        step cleared; and the rules its failed step named."""
+        step cleared; and the rules its failed step named. A failure is about the first rule
+        its failed step names (the check's own rule, the others the ones it may be instead),
+        else about the scenario's subject."""
         cleared = set(self.cleared)
         rules = set(self.checked or (*self.rules, *self.relies_on)) - cleared
-        return Involved(self.subject, frozenset(rules), frozenset(self.checked) - cleared)
+        about = self.checked[0] if self.checked else self.subject
+        return Involved(about, frozenset(rules), frozenset(self.checked) - cleared)
 
     def to_json(self) -> dict[str, object]:
         return {

@@ -9,7 +9,7 @@ from pytest_bdd import parsers, then
 
 from ...cards import Card
 from ..adapter import FACE_DOWN, face_down_view, target_name
-from ..checks import CheckFailed
+from ..checks import DEALT_PILES, DEALT_ROWS, DECK_RULES, CheckFailed, holding
 from ..drawings import card_name, cards_in, parse_table
 from ..exchange import shown
 from ..expectations import cards_drawn, difference, expect_equal, pyramids_differ
@@ -75,14 +75,24 @@ def full_pyramid(play: Play, shape: str, count: str, first: str, last: str) -> N
     step = 1 if int(first) < int(last) else -1
     wanted = list(range(int(first), int(last) + step, step))
     assert len(wanted) == int(count), f"the step's rows of {first} to {last} are not {count}"
-    expect_equal(f"the cards in each row of the {shape}", wanted, [len(row) for row in rows])
+    rules = dealt(play, DEALT_ROWS)
+    expect_equal(f"the cards in each row of the {shape}", wanted, [len(row) for row in rows], rules)
     holes = [
         target_name(r, c)
         for r, row in enumerate(rows, start=1)
         for c, card in enumerate(row, start=1)
         if card is None
     ]
-    expect_equal(f"the empty places of the {shape}", [], holes)
+    expect_equal(f"the empty places of the {shape}", [], holes, rules)
+
+
+def dealt(play: Play, rules: Sequence[str]) -> tuple[str, ...]:
+    """The ``rules`` of a deal that hold, when the table is a deal (a code's, or the engine's
+    own) that no tap has changed yet: what it shows is the deal's doing. None for a table the
+    scenario drew, whose cards are the scenario's."""
+    if play.first_deal is None or len(play.taps) > 1:
+        return ()
+    return holding(play.under.states, rules)
 
 
 @then(parsers.re(r"(?P<face>only the bottom row|every card) of the pyramid lies face up"))
@@ -90,7 +100,7 @@ def face_up(play: Play, face: str) -> None:
     rows = play.now.pyramid
     down = [r for r, row in enumerate(rows, start=1) if FACE_DOWN in row]
     wanted = list(range(1, len(rows))) if face.startswith("only") else []
-    expect_equal("the rows with face-down cards", wanted, down)
+    expect_equal("the rows with face-down cards", wanted, down, dealt(play, DEALT_ROWS))
 
 
 @then(parsers.re(r"the cards left in row (?P<row>\d+) are (?P<cards>.+)"))
@@ -109,7 +119,7 @@ def waste_top(play: Play, card: str) -> None:
 def pile_empty(play: Play, pile: str) -> None:
     snapshot = play.now
     size = len(snapshot.waste) if pile == "waste" else snapshot.stock_size
-    expect_equal(f"the cards in the {pile}", 0, size)
+    expect_equal(f"the cards in the {pile}", 0, size, dealt(play, DEALT_PILES[pile]))
 
 
 @then(parsers.re(r"the waste is (?P<cards>(?!empty$).+)"))
@@ -154,7 +164,8 @@ def piles_hold_each(play: Play, count: str, kind: str, each: str) -> None:
     snapshot = play.now
     piles = snapshot.reserves if kind == "reserves" else (snapshot.waste, *snapshot.more_wastes)
     sizes = [len(pile) for pile in piles]
-    expect_equal(f"the cards in each of the {kind}", [int(each)] * int(count), sizes)
+    rules = dealt(play, DEALT_PILES["reserves" if kind == "reserves" else "waste"])
+    expect_equal(f"the cards in each of the {kind}", [int(each)] * int(count), sizes, rules)
 
 
 @then(parsers.re(r"the reserves hold (?P<sizes>\d+(?:, \d+)* and \d+) cards"))
@@ -163,14 +174,14 @@ def reserves_hold(play: Play, sizes: str) -> None:
     others are there all the same, empty."""
     expected = [int(size) for size in sizes.replace(" and ", ", ").split(", ")]
     held = [len(pile) for pile in play.now.reserves]
-    expect_equal("the cards in each reserve", expected, held)
+    expect_equal("the cards in each reserve", expected, held, dealt(play, DEALT_PILES["reserves"]))
 
 
 @then(parsers.re(r"the (?P<pile>waste|stock) holds (?P<count>\d+) cards?"))
 def pile_holds(play: Play, pile: str, count: str) -> None:
     snapshot = play.now
     size = len(snapshot.waste) if pile == "waste" else snapshot.stock_size
-    expect_equal(f"the cards in the {pile}", int(count), size)
+    expect_equal(f"the cards in the {pile}", int(count), size, dealt(play, DEALT_PILES[pile]))
 
 
 @then(
@@ -192,14 +203,14 @@ def whole_deck(play: Play, count: str, deck: str, times: str) -> None:
     places = [c for row in snapshot.pyramid for c in row if c is not None]
     piles = [*face_up_piles(snapshot), *snapshot.stock]
     listed = [c for c in places if c != FACE_DOWN] + piles
-    expect_equal("the cards on the table", int(count), len(places) + len(piles))
+    rules = dealt(play, DECK_RULES)
+    expect_equal("the cards on the table", int(count), len(places) + len(piles), rules)
     copies = 1 if times == "once" else 2
     for card in set(listed):
         held = listed.count(card)
         if held > copies or (held < copies and FACE_DOWN not in places):
-            raise CheckFailed(
-                difference(f"how often {shown(card)} is on the table", times, f"{held} times")
-            )
+            what = f"how often {shown(card)} is on the table"
+            raise CheckFailed(difference(what, times, f"{held} times"), rules)
     odd = [c for c in listed if Card.parse(c).ascii != c]
     assert not odd, f"cards not in the protocol's ASCII notation: {odd}"
     if deck == "the Spanish deck":

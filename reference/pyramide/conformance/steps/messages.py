@@ -4,17 +4,20 @@ codes shown."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Mapping
 
 import pytest
 from pytest_bdd import parsers, then
 
-from ..adapter import Shown
-from ..checks import CheckFailed
+from ...cards import DECKS
+from ..adapter import FACE_DOWN, Shown, Snapshot
+from ..checks import DECK_RULES, CheckFailed, holding
 from ..expectations import cards_drawn, difference, expect_equal
 from ..play import Play
 from ..plugin import NOT_APPLICABLE
 from ..specdata import load_messages, render_message
+from ..tabletop import face_up_piles
 from .playing import require_a_letter
 
 _CODE = re.compile(r"^PY1-[A-Z]-[A-Z2-7]{7}$")
@@ -162,4 +165,17 @@ def same_deal(play: Play) -> None:
     now = play.now
     if now != play.first_deal:
         what = "the table the code dealt again"
-        raise CheckFailed(difference(what, cards_drawn(play.first_deal), cards_drawn(now)))
+        rules = DECK_RULES if shows_twice(play, play.first_deal) else ("CODE-REDEAL",)
+        raise CheckFailed(
+            difference(what, cards_drawn(play.first_deal), cards_drawn(now)),
+            holding(play.under.states, rules),
+        )
+
+
+def shows_twice(play: Play, snapshot: Snapshot) -> bool:
+    """Whether ``snapshot`` shows a card more often than the game's decks hold it: no code
+    deals such a table, so a code that deals another breaks the deck's rule, not its own."""
+    copies = play.deck_size // len(DECKS[play.under.rule_set.switches["deck"]].cards)
+    pyramid = [card for row in snapshot.pyramid for card in row if card not in (None, FACE_DOWN)]
+    listed = Counter([*pyramid, *face_up_piles(snapshot), *(snapshot.stock or ())])
+    return any(held > copies for held in listed.values())
