@@ -220,6 +220,7 @@ def test_an_engine_settling_an_open_point_the_other_way_passes_every_required_ru
     failed = outcomes.with_outcome("failed")
     assert [node for node in failed if IMPLEMENTATION_DEFINED not in outcomes.tags[node]] == []
     assert any(point in outcomes.tags[node] for node in failed)
+    assert outcomes.at_fault(RULE_IDS) == [], "a difference of an open point blames no rule"
 
 
 def test_every_open_point_has_an_engine_settling_it_the_other_way() -> None:

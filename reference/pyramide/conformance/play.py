@@ -37,6 +37,9 @@ class Play:
     taps: list[Snapshot] = field(default_factory=list)
     """``taps[0]`` is the table at the start, ``taps[n]`` the table after the n-th tap."""
     first_deal: Snapshot | None = None
+    own_deal: bool = False
+    """The game started from a deal the engine shuffled itself, whose cards are the deal
+    rules' business alone (a code's deal may settle an open point, OPEN-CODE-LETTER)."""
     table: list[list[str | None]] = field(default_factory=list)
     """The pyramid the scenario drew, face up: where each card lies even when it is face down."""
     undone: int = 0
@@ -93,6 +96,7 @@ class Play:
         how.update(self.under.start_arguments())
         snapshot = self.adapter.start(error_help=self.error_help, **how)
         self.taps = [snapshot]
+        self.own_deal = how.get("deal") is not None
         self.undone = self.phantom_moves = self.undoable = self.undo_run = 0
         self.pending_draw = False
         return snapshot

@@ -87,10 +87,11 @@ def full_pyramid(play: Play, shape: str, count: str, first: str, last: str) -> N
 
 
 def dealt(play: Play, rules: Sequence[str]) -> tuple[str, ...]:
-    """The ``rules`` of a deal that hold, when the table is a deal (a code's, or the engine's
-    own) that no tap has changed yet: what it shows is the deal's doing. None for a table the
-    scenario drew, whose cards are the scenario's."""
-    if play.first_deal is None or len(play.taps) > 1:
+    """The ``rules`` of a deal that hold, when the table is a deal the engine shuffled itself
+    and no tap has changed yet: what it shows is the deal's doing. None for a table the
+    scenario drew, whose cards are the scenario's, or a code's deal, which may settle an open
+    point (what a code's letter deals)."""
+    if not play.own_deal or len(play.taps) > 1:
         return ()
     return holding(play.under.states, rules)
 
