@@ -60,6 +60,7 @@ from .checks import (
     DRAW_RULES,
     KING_RULES,
     PAIR_RULES,
+    PAIRS,
     UNDO_DEPTH,
     WIN_RULES,
     WON_SCORE,
@@ -68,7 +69,6 @@ from .checks import (
 from .legal_moves import (
     COVERED,
     RECYCLE_RULES,
-    WRONG_SUM,
     by_spelling,
     dealt_pyramid,
     deciding_rules,
@@ -410,7 +410,7 @@ def lost_problems(
     alone = len(lost) == 1 and lost[0].goes_alone
     if lost and not alone and (len(ranks) != 2 or sum(ranks) != lost[0].deck.target):
         kings = any(card.goes_alone for card in lost)
-        rules: tuple[str, ...] = KING_RULES if kings else WRONG_SUM
+        rules: tuple[str, ...] = KING_RULES if kings else PAIRS
         if not kings and len(lost) != 2:
             rules = action_rules(before, after, action)
         detail = f"one action took away {' '.join(c.ascii for c in lost)}"

@@ -28,11 +28,9 @@ from ..game import Game
 from ..moves import Draw, Move, Recycle, RemoveKing
 from ..profiles import Profile
 from .adapter import FACE_DOWN, LayoutData, Snapshot, face_down_view
-from .checks import DRAW_RULES, KING_RULES, CheckFailed, holding, table_won
+from .checks import DRAW_RULES, KING_RULES, PAIRS, CheckFailed, holding, table_won
 from .reference_adapter import layout_data, layout_from_data
 
-WRONG_SUM = ("PAIR-VALUES", "PAIR-THIRTEEN", "VAR-SPANISH-PAIRS-TWELVE")
-"""The rules two cards removed together break when their values make no pair."""
 RECYCLE_RULES = ("RECYCLE-ORDER", "VAR-APOPHIS-CHOICE-RECYCLE", "VAR-APOPHIS-RECYCLE-ORDER")
 """The rules that turn the waste over only when the stock is empty."""
 PASS_RULES = ("RECYCLE-UNLIMITED", "VAR-LIMITED-PASSES")
@@ -133,9 +131,9 @@ def deciding_rules(game: Game, move: Move, states: Mapping[str, str]) -> tuple[s
     elif move.first.goes_alone or move.second.goes_alone:
         return first_holding(states, KING_RULES)
     elif move.first == move.second or move.first.rank + move.second.rank != game.target:
-        return first_holding(states, WRONG_SUM)
+        return first_holding(states, PAIRS)
     else:
-        groups = _removal_rules(game, [move.first, move.second], WRONG_SUM)
+        groups = _removal_rules(game, [move.first, move.second], PAIRS)
     if game.is_legal(move):
         return holding(states, list(dict.fromkeys(chain.from_iterable(groups))))
     return first_holding(states, *groups)
