@@ -87,12 +87,16 @@ def cards_drawn(snapshot: Snapshot) -> list[str]:
 
 
 def pyramids_differ(
-    what: str, expected: Sequence[Sequence[str | None]], actual: Sequence[Sequence[str | None]]
+    what: str,
+    expected: Sequence[Sequence[str | None]],
+    actual: Sequence[Sequence[str | None]],
+    rules: Sequence[str] = (),
 ) -> CheckFailed:
     """Two pyramids drawn side by side (:func:`difference`), down to the last row that holds a
-    card in either: the rulebook leaves empty rows at the bottom out."""
+    card in either: the rulebook leaves empty rows at the bottom out; naming the ``rules``
+    checked, if known."""
     left, right = pyramid_lines(expected), pyramid_lines(actual)
     while left and right and all(set(side[-1].split()) <= {shown(None)} for side in (left, right)):
         left.pop()
         right.pop()
-    return CheckFailed(difference(what, left, right))
+    return CheckFailed(difference(what, left, right), rules)

@@ -59,7 +59,22 @@ def pyramid_is(play: Play, docstring: str) -> None:
         expected = face_down_view(expected)
     actual = [list(row) for row in play.now.pyramid]
     if actual != expected:
-        raise pyramids_differ("the pyramid", expected, actual)
+        raise pyramids_differ("the pyramid", expected, actual, faces_only(play, expected, actual))
+
+
+def faces_only(
+    play: Play, expected: Sequence[Sequence[str | None]], actual: Sequence[Sequence[str | None]]
+) -> tuple[str, ...]:
+    """The rule of faces, when two pyramids differ only in which of their cards lie face down
+    (a card turned face up too soon, or left face down): VAR-FACE-DOWN."""
+    places = [
+        (want, shown)
+        for wanted, showing in zip(expected, actual, strict=True)
+        for want, shown in zip(wanted, showing, strict=True)
+        if want != shown
+    ]
+    faces = all(FACE_DOWN in place and None not in place for place in places)
+    return holding(play.under.states, ("VAR-FACE-DOWN",)) if faces else ()
 
 
 @then(
