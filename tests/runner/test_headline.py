@@ -54,8 +54,6 @@ def headlines(run: Run) -> dict[str, list[str]]:
 
 
 NAMED_OTHERWISE = {
-    ("fourteen", "moves"): "the legal-move comparison names WASTE-PAIRS alone for a refused "
-    "pair of the waste top, not the pair rules",
     ("either_gone", "moves"): "the legal-move comparison names PAIR-NOT-COVERING alone for a "
     "card allowed with its last cover, not FREE-PYRAMID",
 }
