@@ -12,7 +12,7 @@ from pytest_bdd import parsers, then
 
 from ...cards import DECKS
 from ..adapter import FACE_DOWN, Shown, Snapshot
-from ..checks import DECK_RULES, CheckFailed, holding, require
+from ..checks import DECK_RULES, CheckFailed, holding
 from ..expectations import cards_drawn, difference, expect_equal
 from ..play import Play
 from ..plugin import NOT_APPLICABLE
@@ -147,25 +147,16 @@ def no_app_message(play: Play) -> None:
     expect_equal("the app's message shown", None, shown and message_key(*shown))
 
 
-SHOWN_CODE = ("CODE-FORMAT",)
-"""The rule that every deal has a code, shown during play."""
-
-
 @then(parsers.re(r"the code shown is (?P<code>\S+)"))
 def code_is(play: Play, code: str) -> None:
-    """The code of the deal the scenario dealt, shown while it is played (CODE-FORMAT)."""
-    expect_equal("the code shown", code, play.now.code, holding(play.under.states, SHOWN_CODE))
+    expect_equal("the code shown", code, play.now.code)
 
 
 @then("the code shown is a deal code")
 def code_form(play: Play) -> None:
     require_a_letter(play)
     code = play.now.code
-    require(
-        code is not None and _CODE.match(code) is not None,
-        f"{code!r} is not PY1-<letter>-<7 characters>",
-        holding(play.under.states, SHOWN_CODE),
-    )
+    assert code is not None and _CODE.match(code), f"{code!r} is not PY1-<letter>-<7 characters>"
 
 
 @then("the table is the same as the first deal")
