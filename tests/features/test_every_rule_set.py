@@ -85,6 +85,8 @@ def app_but(**changed: Any) -> dict[str, Any]:
 @example(app_but(face_down=True, layout="triangle"))  # the Triangle face down
 @example(app_but(pairs_with_covering_card=True, strict_win=True))  # a win of the pyramid alone
 @example(app_but(rows=10, draw_count=3))  # two decks recycled, drawn three at a time
+@example(app_but(max_recycles=0, stock_top_playable=True, waste_keeps="last"))  # its top pairs
+@example(app_but(rows=10, face_down=True, stock_top_playable=True, max_recycles=2))  # twins turn up
 def test_the_reference_passes_its_whole_rulebook_under_the_rule_set(
     switches: dict[str, Any],
 ) -> None:

@@ -214,3 +214,39 @@ def test_a_tap_that_moves_no_card_must_not_count_or_score() -> None:
     counted = _snapshot([["6C"], ["7H", None]], moves=1)
     assert [name for name, *_ in step_problems(table, counted)] == ["move-counter"]
     assert step_problems(table, table) == []
+
+
+def _table(pyramid: list[list[str | None]], waste: list[str], stock: list[str]) -> Snapshot:
+    """A table with its stock's cards shown (top first), so that every card is accounted for."""
+    return Snapshot.from_json(
+        {
+            "pyramid": pyramid,
+            "waste": waste,
+            "stock": stock,
+            "stock_size": len(stock),
+            "score": 0,
+            "moves": 0,
+            "status": "playing",
+        }
+    )
+
+
+def test_a_pair_of_the_stock_top_and_the_waste_top_is_no_draw_under_the_waste_keeping_one() -> None:
+    """With the waste keeping only its last card, a draw takes that card out of play; a pair
+    of the stock's top card with the waste's also shrinks the stock and empties the waste, and
+    is a pair all the same (found by the property over rule sets, issue 33 E7)."""
+    before = _table([["KD"]], ["6D"], ["7C", "2H"])
+    after = _table([["KD"]], [], ["2H"])
+    assert step_problems(before, after, discards=True, action="waste") == []
+    drawn = _table([["KD"]], ["7C"], ["2H"])
+    assert step_problems(before, drawn, discards=True, action="stock") == []
+
+
+def test_a_card_turning_up_is_seen_for_the_first_time_even_as_the_twin_of_one_taken() -> None:
+    """With two decks face down, the pair 7♥ 6♠ taken may uncover the other 7♥: the 7♥ shown
+    afterwards is not the one taken (found by the property over rule sets, issue 33 E7)."""
+    before = _table([["??"], ["7H", "6S"]], [], ["2C"])
+    after = _table([["7H"], [None, None]], [], ["2C"])
+    assert step_problems(before, after, action="r2c2") == []
+    appeared = _table([["7H"], [None, "6S"]], [], ["2C"])
+    assert [name for name, *_ in step_problems(before, appeared, action="r2c1")] == ["cards"]

@@ -257,11 +257,6 @@ def face_up_piles(snapshot: Snapshot) -> list[str]:
     return [card for pile in piles for card in pile]
 
 
-def face_down(snapshot: Snapshot) -> int:
-    """How many pyramid cards lie face down (they turn up, seen for the first time)."""
-    return sum(card == FACE_DOWN for row in snapshot.pyramid for card in row)
-
-
 def total(snapshot: Snapshot) -> int:
     return sum(c is not None for row in snapshot.pyramid for c in row) + (
         len(face_up_piles(snapshot)) + snapshot.stock_size
@@ -279,6 +274,20 @@ def cards_at(snapshot: Snapshot) -> list[str | None]:
     return [card for row in snapshot.pyramid for card in row]
 
 
+def seen_before(before: Snapshot, after: Snapshot) -> Counter[str]:
+    """The cards ``after`` shows, less those that lay face down in ``before`` and turned up:
+    those are seen for the first time, neither brought nor kept (with two decks, a card
+    turning up may be the twin of one the same action took away)."""
+    places = zip(cards_at(before), cards_at(after), strict=True)
+    turned_up = [new for old, new in places if old == FACE_DOWN and new not in (None, FACE_DOWN)]
+    return Counter(cards_of(after)) - Counter(turned_up)
+
+
+def draws(action: str | None) -> bool:
+    """Whether ``action`` is a tap that draws or recycles (not one on the stock's top card)."""
+    return action is not None and (action == "stock" or action.startswith("stock-to-"))
+
+
 def action_rules(before: Snapshot | None, after: Snapshot, action: str | None) -> tuple[str, ...]:
     """The rules of what ``action`` does (None: the deal), which the checks of the table it
     leaves are about: the deck's, undo's, a draw's or a recycle's, a King's or a pair's."""
@@ -286,7 +295,7 @@ def action_rules(before: Snapshot | None, after: Snapshot, action: str | None) -
         return DECK_RULES
     if action == "undo":
         return ("UNDO-RESTORES",)
-    if action.startswith("stock"):
+    if draws(action):
         drew = before.stock_size and not turned_over(before, after)
         return DRAW_RULES if drew else RECYCLE_RULES
     gone = Counter(cards_of(before)) - Counter(cards_of(after))
@@ -402,8 +411,8 @@ def lost_problems(
         problems.append(("cards", fewer, action_rules(before, after, action)))
     if before.stock is None or after.stock is None:
         return problems
-    old, new = Counter(cards_of(before)), Counter(cards_of(after))
-    if discards and after.stock_size < before.stock_size and before.waste:
+    old, new = Counter(cards_of(before)), seen_before(before, after)
+    if discards and draws(action) and after.stock_size < before.stock_size and before.waste:
         old[before.waste[-1]] -= 1
     lost = [Card.parse(c) for c in sorted((old - new).elements())]
     ranks = sorted(card.rank for card in lost)
@@ -463,10 +472,8 @@ def appeared_problems(before: Snapshot, after: Snapshot, action: str | None) -> 
         grew = f"{total(before)} cards on the table became {total(after)}"
         found = [grew] if total(after) > total(before) else []
     else:
-        old, new = Counter(cards_of(before)), Counter(cards_of(after))
-        turned_up = max(0, face_down(before) - face_down(after))
-        brought = sorted((new - old).elements())
-        found = [f"appeared from nowhere: {' '.join(brought)}"] if len(brought) > turned_up else []
+        brought = sorted((seen_before(before, after) - Counter(cards_of(before))).elements())
+        found = [f"appeared from nowhere: {' '.join(brought)}"] if brought else []
     return [("cards", detail, action_rules(before, after, action)) for detail in found]
 
 
@@ -624,7 +631,7 @@ class _RandomGame:
         """What a tap did that no engine playing the rules does: a stock tap with cards in
         the stock that turned the waste over, and a status the table contradicts."""
         problems: list[Problem] = []
-        if action.startswith("stock") and before.stock_size and turned_over(before, after):
+        if draws(action) and before.stock_size and turned_over(before, after):
             turned = f"a tap on a stock of {before.stock_size} cards turned the waste over"
             recycle = first_holding(self.states, RECYCLE_RULES, ("VAR-LIMITED-PASSES",))
             problems.append(("moves", turned, recycle))
