@@ -53,23 +53,7 @@ def headlines(run: Run) -> dict[str, list[str]]:
     return {**rules, "json": run.footer["at_fault"]}
 
 
-NAMED_OTHERWISE = {
-    ("either_gone", "moves"): "the legal-move comparison names PAIR-NOT-COVERING alone for a "
-    "card allowed with its last cover, not FREE-PYRAMID",
-}
-"""Cases whose failed checks (:mod:`pyramide.conformance.legal_moves`) name other rules than
-the fault breaks: the headline follows its evidence."""
-CASES = [
-    pytest.param(
-        fault,
-        interface,
-        marks=[pytest.mark.xfail(reason=NAMED_OTHERWISE[fault, interface], strict=True)]
-        if (fault, interface) in NAMED_OTHERWISE
-        else [],
-    )
-    for fault in planted.FAULTS
-    for interface in INTERFACES
-]
+CASES = [(fault, interface) for fault in planted.FAULTS for interface in INTERFACES]
 
 
 @pytest.mark.parametrize(("fault", "interface"), CASES)

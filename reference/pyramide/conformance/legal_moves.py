@@ -89,7 +89,11 @@ def _place_rules(game: Game, card: Card, partner: Card | None) -> tuple[str, ...
             return ()
         covers = [game.pyramid[i] for i in game.covering(index)]
         alone = covers == [partner] and partner is not None and _in_play(game, partner)
-        return COVERING if alone else COVERED
+        if not alone:
+            return COVERED
+        # with its last cover: allowed by the covering pair's rule alone; where no rule allows
+        # it, the card is as much out of play as with any other partner
+        return COVERING if game.profile.pairs_with_covering_card else (*COVERING, *COVERED)
     if card in game.waste:
         depth = len(game.waste) - 1 - game.waste.index(card)
         if depth == 0:  # with the card beneath it, the rule is that card's
