@@ -99,7 +99,7 @@ TABLE = {  # free: 2♠ J♦ K♣ 6♦; waste 7♠, 6♥, 7♣ on top; stock J�
         ("app", "draw", ("STOCK-DRAW",)),
         ("app", "2S+6D", ("PAIR-THIRTEEN", "PAIR-VALUES")),
         ("app", "2S+JD", ("PAIR-THIRTEEN", "PAIR-VALUES")),
-        ("app", "KC+2S", ("KING-ALONE",)),
+        ("app", "KC+2S", ("KING-ALONE", "PAIR-THIRTEEN")),  # 15: a wrong total allows it too
         ("app", "9C+4S", ("FREE-PYRAMID",)),
         ("app", "KC", ("KING-ALONE",)),
         ("app", "2S+JH", ("STOCK-OUT-OF-PLAY",)),

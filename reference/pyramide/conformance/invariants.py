@@ -419,7 +419,7 @@ def lost_problems(
     alone = len(lost) == 1 and lost[0].goes_alone
     if lost and not alone and (len(ranks) != 2 or sum(ranks) != lost[0].deck.target):
         kings = any(card.goes_alone for card in lost)
-        rules: tuple[str, ...] = KING_RULES if kings else PAIRS
+        rules: tuple[str, ...] = (*KING_RULES, *PAIR_RULES) if kings else PAIRS
         if not kings and len(lost) != 2:
             rules = action_rules(before, after, action)
         detail = f"one action took away {' '.join(c.ascii for c in lost)}"

@@ -28,7 +28,15 @@ from ..game import Game
 from ..moves import Draw, Move, Recycle, RemoveKing
 from ..profiles import Profile
 from .adapter import FACE_DOWN, LayoutData, Snapshot, face_down_view
-from .checks import DRAW_RULES, KING_RULES, PAIRS, CheckFailed, holding, table_won
+from .checks import (
+    DRAW_RULES,
+    KING_RULES,
+    PAIR_RULES,
+    PAIRS,
+    CheckFailed,
+    holding,
+    table_won,
+)
 from .reference_adapter import layout_data, layout_from_data
 
 RECYCLE_RULES = ("RECYCLE-ORDER", "VAR-APOPHIS-CHOICE-RECYCLE", "VAR-APOPHIS-RECYCLE-ORDER")
@@ -133,7 +141,9 @@ def deciding_rules(game: Game, move: Move, states: Mapping[str, str]) -> tuple[s
     if isinstance(move, RemoveKing):
         groups = _removal_rules(game, [move.card], KING_RULES)
     elif move.first.goes_alone or move.second.goes_alone:
-        return first_holding(states, KING_RULES)
+        # a King goes alone, and with any card it makes more than a pair's total: an engine
+        # whose pairs add up wrong allows a King with an Ace (14) without breaking the King's rule
+        return first_holding(states, KING_RULES) + first_holding(states, PAIR_RULES)
     elif move.first == move.second or move.first.rank + move.second.rank != game.target:
         return first_holding(states, PAIRS)
     else:
