@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import shlex
 from pathlib import Path
+from types import SimpleNamespace
+from typing import cast
 
 import pytest
 from features.wrong_adapters import NoBlockedMessage, WasteKingStays
 from pyramide.cli import main
 from pyramide.conformance.adapter import Snapshot
 from pyramide.conformance.checks import CheckFailed
-from pyramide.conformance.differential import run_differential
+from pyramide.conformance.differential import Duel, Report, run_differential, sort_kinds
 from pyramide.conformance.loading import load_factory
 from pyramide.conformance.reference_adapter import ReferenceAdapter
 
@@ -186,3 +188,22 @@ def test_a_file_of_expected_differences_that_cannot_be_used_is_exit_2_in_one_lin
     assert captured.out == "" and len(captured.err.splitlines()) == 1
     assert captured.err.startswith("pyramide differential: ")
     assert problem.replace("[...]", "{'rule': 'KING-ALONE'}") in captured.err, captured.err
+
+
+def test_rules_named_in_another_order_are_one_kind() -> None:
+    """A King with an Ace allowed names the King's rule and the pair's, in the order its check
+    found them: the same kind of difference as the pair's rules and the King's named the
+    other way round (seen on soliterm with its pairs adding up to 14)."""
+    empty = {"pyramid": [[None]], "waste": [], "stock_size": 0, "score": 0, "moves": 0}
+    table = Snapshot.from_json({**empty, "status": "playing"})
+
+    def duel(*rules: str) -> Duel:
+        found = Report("engine", "app", {}, (), table, table, ("pyramid",), None, rules=rules)
+        return cast(Duel, SimpleNamespace(found=[found]))
+
+    kinds = sort_kinds(
+        [(1, duel("KING-ALONE", "PAIR-THIRTEEN")), (2, duel("PAIR-THIRTEEN", "KING-ALONE"))], {}
+    )
+    assert [(kind.rules, kind.games, kind.first_game) for kind in kinds] == [
+        (("PAIR-THIRTEEN", "KING-ALONE"), 2, 1)
+    ]

@@ -597,13 +597,19 @@ def sort_kinds(duels: Sequence[tuple[int, Duel]], set_aside: Mapping[str, str]) 
     """The kinds of difference the games showed, each with its count and first game,
     failing kinds first, then by how many games showed them."""
     rules = load_rules().rules
+
+    def kind_of(found: Report) -> tuple[str, ...]:
+        """The rules a difference breaks, in catalogue order: the same kind whatever order a
+        check named them in."""
+        return tuple(rule for rule in rules if rule in found.rules)
+
     first: dict[tuple[str, ...], tuple[int, Report]] = {}
     games: dict[tuple[str, ...], int] = {}
     for number, duel in duels:
-        for key in dict.fromkeys(found.rules for found in duel.found):
+        for key in dict.fromkeys(kind_of(found) for found in duel.found):
             games[key] = games.get(key, 0) + 1
         for found in duel.found:
-            first.setdefault(found.rules, (number, found))
+            first.setdefault(kind_of(found), (number, found))
     kinds = []
     for key, (number, found) in first.items():
         aside = bool(key) and all(r in set_aside for r in key)
