@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import shlex
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -46,3 +47,11 @@ def run_check(folder: Path, *args: str) -> Run:
     if report.exists():
         records = [json.loads(line) for line in report.read_text().splitlines()]
     return Run(status, out.getvalue(), err.getvalue(), records, folder)
+
+
+def check_args(rerun: str) -> list[str]:
+    """The options of ``pyramide check`` in a failure's rerun line, after the folder and the
+    variables it sets."""
+    words = shlex.split(rerun)
+    start = next(n for n in range(len(words)) if words[n : n + 2] == ["pyramide", "check"])
+    return words[start + 2 :]

@@ -8,12 +8,11 @@ exactly that outcome."""
 from __future__ import annotations
 
 import json
-import shlex
 from pathlib import Path
 from typing import Any
 
 import pytest
-from checkruns import run_check
+from checkruns import check_args, run_check
 
 from features import wrong_adapters
 from runner.html_page import Element, parse
@@ -61,7 +60,7 @@ def test_each_report_carries_the_failure_and_its_rerun_command(
     assert pages and all(any(f"page: {link}" in line for line in block) for link in pages)
 
     (tmp_path / "again").mkdir()
-    again = run_check(tmp_path / "again", *shlex.split(row["rerun"])[2:])
+    again = run_check(tmp_path / "again", *check_args(row["rerun"]))
     assert again.status == 1
     assert [(r["id"], r["outcome"], r["reason"]) for r in again.scenarios] == [
         (row["id"], outcome, row["reason"])

@@ -9,17 +9,20 @@ from __future__ import annotations
 
 import json
 import shlex
+import subprocess
+import sys
 from pathlib import Path
 
 import jsonschema
 import pytest
-from checkruns import Run, run_check
+from checkruns import Run, check_args, run_check
 from pyramide.conformance.paths import spec_dir
 
 from features import wrong_adapters
 
 WRONG = ["--impl", f"{wrong_adapters.__name__}:FivePerCard", "--invariant-games", "0"]
 RERUN = "    rerun alone: "
+JS_ENGINE = Path(__file__).parents[2] / "docs" / "examples" / "js-engine"
 
 
 @pytest.fixture(scope="module")
@@ -48,9 +51,9 @@ def test_the_printed_command_reproduces_exactly_that_failure(
     failed = [row for row in wrong_run.scenarios if row["outcome"] == "failed"]
     assert failed and all(row["rerun"] for row in failed)
     row = next(r for r in failed if "[" in r["id"])  # an outline's example, the hardest to name
-    words = shlex.split(row["rerun"])
-    assert words[:2] == ["pyramide", "check"] and words[-2:] == ["--scenario", row["id"]]
-    again = run_check(tmp_path, *words[2:])
+    words = check_args(row["rerun"])
+    assert words[-2:] == ["--scenario", row["id"]]
+    again = run_check(tmp_path, *words)
     assert again.status == 1
     assert [r["id"] for r in again.scenarios] == [row["id"]]
     assert failure_block(again.out, row["id"]) == failure_block(wrong_run.out, row["id"])
@@ -219,9 +222,9 @@ def test_an_invariants_row_runs_again_alone_by_the_command_it_prints(tmp_path: P
     games = ["--impl", WRONG[1], "--invariant-games", "2"]
     run = run_check(tmp_path, *games, "--scenario", "invariants::score")
     assert run.status == 1 and [row["id"] for row in run.scenarios] == ["invariants::score"]
-    words = shlex.split(run.scenarios[0]["rerun"])
+    words = check_args(run.scenarios[0]["rerun"])
     assert words[-2:] == ["--scenario", "invariants::score"] and "--invariant-games" in words
-    again = run_check(tmp_path, *words[2:])
+    again = run_check(tmp_path, *words)
     assert [(r["id"], r["outcome"]) for r in again.scenarios] == [("invariants::score", "failed")]
     assert f"{RERUN}{run.scenarios[0]['rerun']}" in run.out
 
@@ -231,3 +234,39 @@ def test_an_invariant_that_does_not_exist_is_one_line(tmp_path: Path) -> None:
     assert run.status == 2 and run.err.splitlines()[-1].startswith(
         "pyramide check: no invariant 'invariants::scores'; they are invariants::score, "
     )
+
+
+def rerun_in_a_plain_shell(rerun: str, folder: Path) -> Run:
+    """The rerun line as printed, in a shell started from another folder with nothing but the
+    programs on its path: no PYTHONPATH, none of the check's variables."""
+    report = folder / "again.jsonl"
+    programs = f"{Path(sys.executable).parent}:/usr/bin:/bin"
+    done = subprocess.run(
+        ["/bin/sh", "-c", f"{rerun} --report {shlex.quote(str(report))}"],
+        cwd=folder,
+        env={"PATH": programs},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    lines = report.read_text().splitlines() if report.exists() else []
+    records = [json.loads(line) for line in lines]
+    return Run(done.returncode, done.stdout, done.stderr, records, folder)
+
+
+def test_the_rerun_line_runs_as_printed_from_another_folder_in_a_plain_shell(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 36 item 1: an adapter found from the working folder failed in a plain shell ("No
+    module named ..."), and a variable the engine reads (the JavaScript example's bug) was lost,
+    so the line reran a right engine. Checked from the engine's folder, rerun from another."""
+    monkeypatch.chdir(JS_ENGINE)
+    monkeypatch.setenv("PYRAMIDE_JS_BUG", "score")
+    engines = {"cmd": ["--cmd", "node engine.js"], "impl": WRONG[:2]}
+    for name, engine in engines.items():
+        run = run_check(tmp_path, *engine, "--rule", "SCORE-WIN-280", "--invariant-games", "0")
+        row = next(r for r in run.scenarios if r["outcome"] == "failed")
+        (tmp_path / name).mkdir()
+        again = rerun_in_a_plain_shell(row["rerun"], tmp_path / name)
+        assert again.status == 1, (row["rerun"], again.err)
+        assert [(r["id"], r["outcome"]) for r in again.scenarios] == [(row["id"], "failed")]

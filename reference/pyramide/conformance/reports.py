@@ -63,6 +63,9 @@ class RunInfo:
     rerun: tuple[str, ...] = ()
     """The command that checks the same engine under the same rule set; a failure is printed
     with it and ``--scenario <its ID>``, which runs it again alone."""
+    rerun_from: str = ""
+    """What the rerun line sets before the command, so that it runs as printed in a plain
+    shell: the folder the check ran in and the variables it needs (:mod:`.rerun`)."""
     holding: tuple[str, ...] = ()
     """The rules an engine playing the rule set checked is held to, for :attr:`depth`."""
     not_run: int = 0
@@ -73,7 +76,7 @@ class RunInfo:
         random games again, reporting that row)."""
         if not self.rerun:
             return None
-        return shlex.join([*self.rerun, "--scenario", result.id])
+        return self.rerun_from + shlex.join([*self.rerun, "--scenario", result.id])
 
     @property
     def counts(self) -> dict[str, int]:

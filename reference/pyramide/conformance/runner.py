@@ -33,6 +33,7 @@ from .reports import (
     write_markdown,
     write_trace,
 )
+from .rerun import rerun_prefix
 from .results import (
     DEFAULT_MIN_COVERAGE,
     ERRORED,
@@ -222,6 +223,7 @@ def run_check(options: CheckOptions, out: TextIO | None = None) -> int:
         describe(under),
         options.min_coverage,
         options.rerun(options.profile or under.rule_set.name),
+        rerun_from=rerun_prefix(options.impl, options.cmd),
         holding=held_to(under),
         not_run=len(collector.not_run),
     )
