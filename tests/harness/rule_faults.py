@@ -98,3 +98,20 @@ TAP_FAULTS: dict[str, type[ReferenceAdapter]] = {
     "stuck-beside-a-covering-pair": TapStuckBesideACoveringPair,
 }
 """The tap-level faults by the name ``fakes/rule_faults_engine.py`` takes."""
+
+
+class NamesNoPileScoringFive(GameMoveEngine):
+    """Under the page's Apophis, never lets the player name the pile of a draw (as PySolFC's
+    Apophis, which deals rows, does at every state with a stock), and scores 5 points a pyramid
+    card, not 10: one fault in view at every state, one only where a card goes."""
+
+    def legal_moves(self) -> list[str]:
+        return [move for move in super().legal_moves() if not move.startswith("draw:")]
+
+    def state(self) -> Mapping[str, Any]:
+        state = super().state()
+        return {**state, "score": state["score"] // 2}
+
+
+def names_no_pile_scoring_five() -> MoveShimAdapter:
+    return MoveShimAdapter(NamesNoPileScoringFive(), profiles=tuple(PROFILES), deal_codes=True)

@@ -78,6 +78,16 @@ def test_a_whole_check_blames_exactly_the_broken_rule(tmp_path: Path) -> None:
     assert (run.status, run.footer["at_fault"]) == (1, ["RECYCLE-ORDER"]), run.out
 
 
+def test_a_difference_in_view_at_every_state_hides_no_other_fault(tmp_path: Path) -> None:
+    """The comparison speaks after a scenario's own steps: an engine that never lets the player
+    name a pile fails at every state with a stock, and its score scenarios still fail on the
+    score (no random game: the scenarios alone)."""
+    impl = f"{rule_faults.__name__}:names_no_pile_scoring_five"
+    options = ("--profile", "apophis", "--invariant-games", "0", "-q")
+    run = run_check(tmp_path, "--impl", impl, *options)
+    assert run.footer["at_fault"] == ["SCORE-PYRAMID-CARD", "VAR-APOPHIS-CHOICE"], run.out
+
+
 TABLE = {  # free: 2♠ J♦ K♣ 6♦; waste 7♠, 6♥, 7♣ on top; stock J♥ then 8♦
     "pyramid": [
         ["9C"],

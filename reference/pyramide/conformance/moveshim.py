@@ -55,6 +55,7 @@ from .adapter import (
     Snapshot,
     parse_target,
 )
+from .checks import CheckFailed
 from .legal_moves import Witness, by_spelling, dealt_pyramid, game_state, spelling, starting_game
 from .reference_adapter import layout_from_data
 from .rulesets import RuleSet, conventions, declared, named
@@ -189,6 +190,13 @@ class MoveShimAdapter:
         self.listed: dict[Move, str] | None = None
         """The engine's legal moves at its current state, once asked (each state is asked
         once: the comparison and the taps share them)."""
+        self.defer = False
+        """Whether a disagreement of the engine's moves with the rules' waits in
+        :attr:`deferred` instead of failing the action that met it: a scenario sets it, so that
+        its own steps say first what they check, and an engine differing at every state in one
+        way (a move it never lists) still shows the scenario's other differences."""
+        self.deferred: CheckFailed | None = None
+        """The first disagreement kept back while :attr:`defer` is set."""
 
     def capabilities(self) -> Capabilities:
         return self._capabilities
@@ -239,7 +247,12 @@ class MoveShimAdapter:
         status (:class:`~pyramide.conformance.legal_moves.Witness`)."""
         snapshot = self.snapshot()
         if self.witness is not None and self.listed is None:
-            self.witness.check(snapshot, self._legal())
+            try:
+                self.witness.check(snapshot, self._legal())
+            except CheckFailed as disagreement:
+                if not self.defer:
+                    raise
+                self.deferred = self.deferred or disagreement
         return snapshot
 
     def _card_at(self, target: str) -> Card | None:

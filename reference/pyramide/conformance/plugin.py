@@ -23,12 +23,14 @@ from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 
 import pytest
+from pytest_bdd.parser import Scenario
 
 from . import rulesets, step_lookup
 from .adapter import Adapter, AdapterError, Capabilities
 from .drawings import start_outside
 from .exchange import Recording
 from .loading import AdapterLoadError, load_factory
+from .moveshim import MoveShimAdapter
 from .reliance import scenario_needs, scenario_start
 from .rulesets import RuleSetError, UnderTest
 from .spec_files import SpecError
@@ -52,6 +54,8 @@ _FACTORY = pytest.StashKey[Callable[[], Adapter]]()
 _UNDER = pytest.StashKey["UnderTest"]()
 RECORDING = pytest.StashKey[Recording]()
 """Where a scenario's recorded exchange with the engine is kept, for the report."""
+STEPS_DONE = pytest.StashKey[int]()
+"""How many of a scenario's steps have passed, to tell a scenario that ran to its end."""
 
 
 # --- the pure decisions (the runner reuses them) --------------------------------------------
@@ -228,9 +232,38 @@ def start_outside_reason(item: pytest.Item, under: UnderTest) -> str | None:
 def adapter(request: pytest.FixtureRequest) -> Adapter:
     """A fresh adapter of the engine under test, for one scenario, noting the exchange with
     the engine for the report of a failure."""
-    recording = Recording(request.config.stash[_FACTORY]())
+    engine = request.config.stash[_FACTORY]()
+    shim = move_shim(engine)
+    if shim is not None:
+        shim.defer = True  # its moves compared with the rules' speak after the steps
+    recording = Recording(engine)
     request.node.stash[RECORDING] = recording
     return recording
+
+
+def pytest_bdd_after_step(request: pytest.FixtureRequest) -> None:
+    stash = request.node.stash
+    stash[STEPS_DONE] = stash.get(STEPS_DONE, 0) + 1
+
+
+def pytest_bdd_after_scenario(request: pytest.FixtureRequest, scenario: Scenario) -> None:
+    """Fail a scenario whose steps all passed on the first disagreement of a move engine's
+    moves with the rules' that the move shim kept back (issue 33 B): the scenario's own steps
+    speak first, and its failed step, or its skip, is never replaced."""
+    shim = move_shim(request.node.stash.get(RECORDING, None))
+    ran_to_the_end = request.node.stash.get(STEPS_DONE, 0) == len(scenario.steps)
+    if shim is not None and shim.deferred is not None and ran_to_the_end:
+        raise shim.deferred
+
+
+def move_shim(engine: object) -> MoveShimAdapter | None:
+    """The move shim inside ``engine``'s wrappers (the recording, the notation's), each of
+    which keeps what it wraps as ``adapter``; None for an engine that is no move engine."""
+    while not isinstance(engine, MoveShimAdapter):
+        engine = getattr(engine, "adapter", None)
+        if engine is None:
+            return None
+    return engine
 
 
 @pytest.fixture
