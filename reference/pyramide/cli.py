@@ -242,6 +242,13 @@ def _add_check(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="one self-contained HTML page: rule by rule, each failure with its tables drawn",
     )
     check.add_argument(
+        "--site-url",
+        default="",
+        metavar="URL",
+        help="the documentation site's address: the reports link each rule's page there "
+        "(default: none, the page's path from the site's root is given)",
+    )
+    check.add_argument(
         "--trace",
         type=Path,
         metavar="FILE",
@@ -321,6 +328,7 @@ def _check(args: argparse.Namespace) -> int:
         report=args.report,
         markdown=args.markdown,
         html=args.html,
+        site_url=args.site_url,
         expected_failures=args.expected_failures,
         timeout=args.timeout,
         invariant_games=args.invariant_games,

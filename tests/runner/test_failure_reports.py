@@ -56,8 +56,9 @@ def test_each_report_carries_the_failure_and_its_rerun_command(
     assert "✗ " in markdown and f"```sh\n{row['rerun']}\n```" in markdown
     assert "sent to the engine: start" in markdown and "the table it showed last:" in markdown
 
-    pages = check_html_failure(parse(page.read_text(encoding="utf-8")), row)
-    assert pages and all(any(f"page: {link}" in line for line in block) for link in pages)
+    links = check_html_failure(parse(page.read_text(encoding="utf-8")), row)
+    rules = [line.split()[2].rstrip(":") for line in block if line.startswith("    the rule ")]
+    assert links and links == [f"#rule-{rule}" for rule in rules], "the rules the console states"
 
     (tmp_path / "again").mkdir()
     again = run_check(tmp_path / "again", *check_args(row["rerun"]))
@@ -70,7 +71,7 @@ def test_each_report_carries_the_failure_and_its_rerun_command(
 def check_html_failure(page: Element, row: dict[str, Any]) -> list[str]:
     """The failure's article in the HTML report: the failed step marked, the expectation and
     what was shown, the last table drawn, every request and answer, the rule with its page
-    and the rerun command. Returns the links to the rules' pages."""
+    and the rerun command. Returns the links of the rules' headings."""
     (article,) = [
         a
         for a in page.all("article", "failure")
@@ -103,7 +104,7 @@ def check_html_failure(page: Element, row: dict[str, Any]) -> list[str]:
     rules = [div.one("h4").text for div in article.all("div", "rule")]
     assert rules and all(text.startswith("The rule ") for text in rules)
     assert article.one("pre", "command").text == row["rerun"]
-    return [a.attrs["href"] for div in article.all("div", "rule") for a in div.all("a")]
+    return [a.attrs["href"] for div in article.all("div", "rule") for a in div.one("h4").all("a")]
 
 
 def step_line(step: Element) -> str:

@@ -20,6 +20,7 @@ import subprocess
 import tempfile
 import time
 from pathlib import Path
+from urllib.parse import unquote, urljoin, urlsplit
 
 import pytest
 from checkruns import Run, run_check
@@ -107,6 +108,36 @@ def test_the_report_fetches_nothing(failing: tuple[Run, Path]) -> None:
     assert not [link for link in links if re.match(r"(https?:)?//", link)]
     style = tree.one("style").text
     assert "@import" not in style and "url(" not in style and "@font-face" not in style
+
+
+def test_every_link_opens_from_the_file_a_ci_artifact_gives(failing: tuple[Run, Path]) -> None:
+    """Issue 36 item 2: the rules' links were root-relative (``/rules/pairs/#PAIR-THIRTEEN``),
+    dead once the page is opened from a downloaded artifact. Each link, resolved against the
+    page's ``file://`` address, is a place in the page or a file that exists."""
+    _, page = failing
+    tree = parse(page.read_text(encoding="utf-8"))
+    ids = {element.attrs["id"] for element in tree.walk() if "id" in element.attrs}
+    links = [a.attrs["href"] for a in tree.all("a")]
+    assert any(link.startswith("#rule-") for link in links), "each failure's rule is linked"
+    for link in links:
+        target = urlsplit(urljoin(page.as_uri(), link))
+        if Path(unquote(target.path)) == page:
+            assert target.fragment in ids, link
+        else:
+            assert target.scheme == "file" and Path(unquote(target.path)).exists(), link
+
+
+def test_the_rules_pages_are_linked_on_the_site_given(tmp_path: Path) -> None:
+    page = tmp_path / "report.html"
+    engine = f"{wrong_adapters.__name__}:JacksNeverPair"
+    site = "https://example.org/pyramide/"
+    run_check(tmp_path, "--impl", engine, "-q", "--rule", "PAIR-VALUES", "--html", str(page))
+    assert "/rules/" not in " ".join(a.attrs["href"] for a in parse(page.read_text()).all("a"))
+    args = ("--impl", engine, "-q", "--rule", "PAIR-VALUES", "--site-url", site)
+    run = run_check(tmp_path, *args, "--html", str(page))
+    links = [a.attrs["href"] for a in parse(page.read_text()).all("a")]
+    assert f"{site}rules/pairs/#PAIR-VALUES" in links
+    assert f"page: {site}rules/pairs/#PAIR-VALUES" in run.out
 
 
 def test_every_text_of_the_run_is_escaped() -> None:

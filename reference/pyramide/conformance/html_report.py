@@ -216,7 +216,7 @@ def _failure(run: RunInfo, result: ScenarioResult, number: int) -> list[str]:
         *_last_table(result, number),
         "</div></div>",
         *_exchange(result),
-        *_rules(failure_rules(result)),
+        *_rules(failure_rules(result), run.site_url),
         *_rerun(run, result),
         "</article>",
     ]
@@ -330,18 +330,24 @@ def _json(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def _rules(rule_ids: Sequence[str]) -> list[str]:
-    """Each rule the failure is about, as the rulebook states it, with its page on the
-    documentation site (the path the console prints; ``mkdocs serve`` serves it there)."""
+def _rules(rule_ids: Sequence[str], site_url: str) -> list[str]:
+    """Each rule the failure is about, as the rulebook states it, linked to its row of the
+    page's rule table, and to its page on the documentation site when ``--site-url`` gave the
+    site: a path from a site's root opens nothing from a downloaded artifact."""
     lines = []
     for rule in rules_of(rule_ids):
-        page = rule_page(rule)
+        page = rule_page(rule, site_url)
+        where = (
+            f'<a href="{_e(page)}"><code>{_e(page)}</code></a>'
+            if site_url
+            else f"<code>{_e(page)}</code> from its root (give <code>--site-url</code> to link it)"
+        )
         lines += [
-            f'<div class="rule"><h4>The rule {_e(rule.id)}: {_e(rule.title)}</h4>',
+            f'<div class="rule"><h4>The rule <a href="#rule-{_e(rule.id)}">{_e(rule.id)}</a>: '
+            f"{_e(rule.title)}</h4>",
             f"<p>{_e(rule.statement)}</p>",
             f'<p class="small">Sources: {_e(rule_sources(rule))}</p>',
-            f'<p class="small">Its page on the documentation site: '
-            f'<a href="{_e(page)}"><code>{_e(page)}</code></a></p></div>',
+            f'<p class="small">Its page on the documentation site: {where}</p></div>',
         ]
     return lines
 

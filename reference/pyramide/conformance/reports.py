@@ -63,6 +63,9 @@ class RunInfo:
     rerun: tuple[str, ...] = ()
     """The command that checks the same engine under the same rule set; a failure is printed
     with it and ``--scenario <its ID>``, which runs it again alone."""
+    site_url: str = ""
+    """The documentation site's address (``--site-url``): a rule's page is linked there; with
+    none, only its path from the site's root is given."""
     rerun_from: str = ""
     """What the rerun line sets before the command, so that it runs as printed in a plain
     shell: the folder the check ran in and the variables it needs (:mod:`.rerun`)."""
@@ -145,7 +148,7 @@ def text_report(run: RunInfo) -> str:
         lines.extend(f"    {line}" for line in rule_notes(run, result))
         lines.extend(f"    {line}" for line in result.reason.splitlines())
         lines.extend(f"    {line}" for line in failure_details(result))
-        lines.extend(f"    {line}" for line in rule_lines(failure_rules(result)))
+        lines.extend(f"    {line}" for line in rule_lines(failure_rules(result), run.site_url))
         command = run.rerun_command(result)
         if command:
             lines.append(f"    rerun alone: {command}")
@@ -267,14 +270,14 @@ def last_answer(result: ScenarioResult) -> dict[str, Any] | None:
     return answered[-1] if answered else None
 
 
-def rule_lines(rule_ids: Sequence[str]) -> list[str]:
+def rule_lines(rule_ids: Sequence[str], site_url: str = "") -> list[str]:
     """Each rule a failure is about, as the rulebook states it: ID, title, statement, sources
-    and its page on the documentation site (``mkdocs serve`` serves it at that path)."""
+    and its page on the documentation site (:func:`rule_page`)."""
     lines = []
     for rule in rules_of(rule_ids):
         lines.append(f"the rule {rule.id}: {rule.title}")
         lines.extend(f"  {line}" for line in textwrap.wrap(rule.statement, 92))
-        lines.append(f"  sources: {rule_sources(rule)}; page: {rule_page(rule)}")
+        lines.append(f"  sources: {rule_sources(rule)}; page: {rule_page(rule, site_url)}")
     return lines
 
 
@@ -289,10 +292,11 @@ def rule_sources(rule: Rule) -> str:
     return "; ".join(f"{s.doc} « {s.section} »" for s in rule.sources)
 
 
-def rule_page(rule: Rule) -> str:
-    """The rule's place on the documentation site, from its root (``mkdocs serve`` serves it
-    there): ``/rules/pairs/#PAIR-VALUES``."""
-    return f"/rules/{rule.area}/#{rule.id}"
+def rule_page(rule: Rule, site_url: str = "") -> str:
+    """The rule's place on the documentation site at ``site_url``
+    (``https://example.org/pyramide/rules/pairs/#PAIR-VALUES``), or with no site its path from
+    the site's root, where ``mkdocs serve`` serves it (``/rules/pairs/#PAIR-VALUES``)."""
+    return f"{site_url.rstrip('/')}/rules/{rule.area}/#{rule.id}"
 
 
 def write_json_lines(run: RunInfo, path: Path) -> None:

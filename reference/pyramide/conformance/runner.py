@@ -88,6 +88,8 @@ class CheckOptions:
     markdown: Path | None = None
     html: Path | None = None
     """Where to write the self-contained HTML report."""
+    site_url: str = ""
+    """The documentation site's address, for the reports' links to the rules' pages."""
     expected_failures: Path | None = None
     timeout: float = 5.0
     invariant_games: int = DEFAULT_INVARIANT_GAMES
@@ -223,6 +225,7 @@ def run_check(options: CheckOptions, out: TextIO | None = None) -> int:
         describe(under),
         options.min_coverage,
         options.rerun(options.profile or under.rule_set.name),
+        site_url=options.site_url,
         rerun_from=rerun_prefix(options.impl, options.cmd),
         holding=held_to(under),
         not_run=len(collector.not_run),
