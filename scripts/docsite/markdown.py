@@ -12,6 +12,7 @@ _SPECIAL = re.compile(r"([\\`*_\[\]<>&|])")
 _PLACEHOLDER = re.compile(r"<([^<>\s]+)>")
 _ENTITIES = {"<": "&lt;", ">": "&gt;", "&": "&amp;"}
 _RED_SUIT = re.compile("([♥♦])")
+_CODE = re.compile(r"`([^`]+)`")
 
 
 def text(words: str) -> str:
@@ -26,6 +27,14 @@ def text(words: str) -> str:
         else:
             out.append(_escape(part))
     return "".join(out)
+
+
+def prose(words: str) -> str:
+    """Words from features/ that may hold code spans (a feature's description draws a pile as
+    `` `waste 2: J♥ [7♣]` ``): the spans stay code, the rest is :func:`text`, so that no
+    backtick shows as typed."""
+    parts = _CODE.split(words)
+    return "".join(f"`{part}`" if n % 2 else text(part) for n, part in enumerate(parts))
 
 
 def _escape(words: str) -> str:

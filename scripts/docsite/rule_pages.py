@@ -48,7 +48,7 @@ def render_area(spec: Spec, area: str, diagrams: Diagrams, intro: Sequence[str] 
 def introduction(feature: Feature) -> list[str]:
     """A feature file's description, quoted as the introduction it is."""
     lines = [f"From `{feature.file}`:", ""]
-    lines += [f"> {md.text(paragraph)}\n>" for paragraph in feature.description.split("\n\n")]
+    lines += [f"> {md.prose(paragraph)}\n>" for paragraph in feature.description.split("\n\n")]
     return lines
 
 

@@ -56,11 +56,6 @@ def _rule_set(spec: Spec, feature: Feature, rules: list[Rule], page: str) -> lis
     if own is not None:
         switches += [name for name in spec.profiles.switches if own.switches[name] != app[name]]
     switches = [name for name in spec.profiles.switches if name in switches]
-    playing = [
-        name
-        for name in spec.profiles.profiles
-        if all(name in rule.profiles for rule in rules) and rules
-    ]
     heading = f"profile `{own.name}`" if own is not None else "this variant"
     rows = []
     for name in switches:
@@ -70,18 +65,33 @@ def _rule_set(spec: Spec, feature: Feature, rules: list[Rule], page: str) -> lis
             theirs = " or ".join(
                 dict.fromkeys(state for when in named for state in when.get(name, ()))
             )
-        rows.append([link.setting(name), _value(name, app[name]), f"**{theirs}**"])
+        apps = _value(name, app[name])
+        rows.append([link.setting(name), apps, theirs if theirs == apps else f"**{theirs}**"])
     lines = ["## The rule set beside the app's", ""]
     if rows:
         lines += md.table(["switch", f"the app ({link.profile(APP)})", heading], rows)
         lines.append("")
     lines += [
-        "Any other switch is as in the app. Named profiles playing every rule of this page: "
-        + (", ".join(link.profile(name) for name in playing) or "none")
+        "Any other switch is as in the app. Named profiles playing the rules of this page: "
+        + _playing(spec, rules, page)
         + ".",
         "",
     ]
     return lines
+
+
+def _playing(spec: Spec, rules: list[Rule], page: str) -> str:
+    """Each named profile playing some of the page's rules, with those it plays: a page may
+    hold the rules of two rule sets no profile plays together (Apophis's: the classic page's
+    pile named by the player, PySolFC's pile dealt in turn)."""
+    link = spec.linker(page)
+    playing = []
+    for name in spec.profiles.profiles:
+        played = [rule.id for rule in rules if name in rule.profiles]
+        if played:
+            which = "every rule" if len(played) == len(rules) else ", ".join(map(link.rule, played))
+            playing.append(f"{link.profile(name)} ({which})")
+    return "; ".join(playing) or "none"
 
 
 def _value(switch: str, value: object) -> str:

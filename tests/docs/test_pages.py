@@ -7,7 +7,7 @@ import re
 
 from docsite.features import Feature
 from docsite.links import READING, open_point_anchor, variant_page
-from docsite.markdown import text
+from docsite.markdown import prose, text
 from docsite.reading import reading_order
 from docsite.site import rules_nav
 from docsite.spec import Spec
@@ -23,7 +23,7 @@ def test_each_variant_has_a_page_with_its_introduction_rule_set_sources_and_open
     for feature in variants:
         page = files[variant_page(variant_name(feature))]
         first = feature.description.split("\n\n")[0]
-        assert f"> {text(first)}" in page, f"{feature.file}: no introduction"
+        assert f"> {prose(first)}" in page, f"{feature.file}: no introduction"
         assert "## The rule set beside the app's" in page
         assert "## Where each detail comes from" in page
         for rule_id in feature.rules:
@@ -96,3 +96,31 @@ def test_the_fixtures_page_writes_cards_codes_and_piles_as_people_read_them(
     assert not [line for line in transcripts if re.search(r"\bpy1-[a-z]-", line)]
     assert not [line for line in transcripts if re.search(r"\b(?:[2-9jqka]|10)[cdhs]\b", line)]
     assert "reserve 1: 7<span" in page and "code `PY1-G-AAAAAAS`" in page
+
+
+def test_a_variant_page_names_each_profile_playing_some_of_its_rules(
+    spec: Spec, files: dict[str, str]
+) -> None:
+    """Apophis's page holds two rule sets' rules (the classic page's choice, PySolFC's deal):
+    no profile plays them all, and both profiles that play some are named, with those rules."""
+    sentence = next(
+        line for line in files[variant_page("apophis")].splitlines() if "Named profiles" in line
+    )
+    assert "(../../profiles.md#profile-apophis)" in sentence
+    assert "(../../profiles.md#profile-pysolfc-apophis)" in sentence
+    assert "VAR-APOPHIS-WASTES" in sentence.split("profile-pysolfc-apophis")[1]
+    assert "none" not in sentence
+
+
+def test_only_switches_that_differ_from_the_app_are_in_bold(files: dict[str, str]) -> None:
+    page = files[variant_page("apophis")]
+    assert "| [`stock_24`](../../profiles.md#setting-stock_24) | off | off |" in page
+    assert "| [`waste_piles`](../../profiles.md#setting-waste_piles) | 1 | **3** |" in page
+
+
+def test_a_feature_introduction_keeps_its_code_as_code(files: dict[str, str]) -> None:
+    """``waste 2: J♥ [7♣]`` in an introduction is code, not backticks shown as typed."""
+    for name in ("giza", "apophis"):
+        assert "\\`" not in files[variant_page(name)], name
+    assert "`waste 2: J♥ [7♣]`" in files[variant_page("apophis")]
+    assert "`reserve 3: 2♦ [6♣]`" in files[variant_page("giza")]
