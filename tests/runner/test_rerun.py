@@ -27,7 +27,8 @@ JS_ENGINE = Path(__file__).parents[2] / "docs" / "examples" / "js-engine"
 
 @pytest.fixture(scope="module")
 def wrong_run(tmp_path_factory: pytest.TempPathFactory) -> Run:
-    return run_check(tmp_path_factory.mktemp("five"), *WRONG)
+    folder = tmp_path_factory.mktemp("five")
+    return run_check(folder, *WRONG, "--markdown", str(folder / "summary.md"))
 
 
 def failure_block(out: str, scenario_id: str) -> list[str]:
@@ -135,6 +136,23 @@ def test_the_job_summary_lists_each_failure_with_its_scenario_and_rerun_command(
     assert f"### failed: {row['id']}" in text
     assert "✗ Then the score is 270" in text and "sent to the engine: start table (app)" in text
     assert f"```sh\n{row['rerun']}\n```" in text
+
+
+def test_the_job_summary_puts_the_failures_first_with_what_the_console_says(
+    wrong_run: Run,
+) -> None:
+    """Issue 36 item 3: the summary listed 32 rules outside the rule set before the first
+    failure, and left out the rules it breaks, the rule's statement and the depth line."""
+    text = (wrong_run.folder / "summary.md").read_text(encoding="utf-8")
+    first = text.index("### failed: ")
+    assert "| `" not in text[:first], "no rule's row before the first failure"
+    assert "| outside the rule set |" not in text, "those rules are one line, after the failures"
+    block = failure_block(wrong_run.out, "scoring.feature: A whole pyramid cleared is worth 280")
+    statement = next(n for n, line in enumerate(block) if line.startswith("    the rule "))
+    for line in (block[1], block[statement + 1]):  # breaks: ..., the rule's statement
+        assert line.strip() in text, line
+    (depth,) = [line for line in wrong_run.out.splitlines() if line.startswith("depth: ")]
+    assert depth in text
 
 
 def test_every_record_of_the_report_follows_its_schema(wrong_run: Run) -> None:

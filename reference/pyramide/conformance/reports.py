@@ -119,7 +119,8 @@ class RunInfo:
     def engine_name(self) -> str:
         """The engine in a word: its name, else its adapter factory or its command."""
         engine = self.engine
-        return str(engine.get("name") or engine.get("impl") or engine.get("cmd") or "?")
+        named = engine.get("name") or engine.get("impl")
+        return str(named or engine.get("cmd") or engine.get("moves_cmd") or "?")
 
     @property
     def failures(self) -> list[ScenarioResult]:
@@ -382,7 +383,8 @@ def write_junit(run: RunInfo, path: Path) -> None:
 
 
 def write_markdown(run: RunInfo, path: Path) -> None:
-    """A summary fit for a CI job page: verdict, compliance, the rules that did not pass."""
+    """A summary fit for a CI job page: the verdict and how much ran, then each failure as the
+    console gives it, then the rules that did not pass (those outside the rule set in a line)."""
     passed, applicable = compliance(run.rules)
     lines = [
         f"## Pyramide conformance: {'✅ passed' if run.ok else '❌ failed'}",
@@ -393,30 +395,53 @@ def write_markdown(run: RunInfo, path: Path) -> None:
         "",
         run.coverage.summary() + (f" — **{run.shortfall}**" if run.shortfall else ""),
         "",
+        run.depth.summary(),
+        "",
         f"**{passed}/{applicable}** applicable rules passed; scenarios: "
         + ", ".join(f"{n} {outcome}" for outcome, n in run.counts.items() if n),
         "",
         *([f"Rules at fault: {', '.join(run.at_fault)}", ""] if run.at_fault else []),
-        "| rule | result | title |",
-        "|---|---|---|",
     ]
-    not_passed = [rule for rule in run.rules if rule.verdict != PASSED]
-    lines.extend(f"| `{r.rule_id}` | {r.verdict} | {r.title} |" for r in not_passed)
-    if not not_passed:
-        lines[-2:] = ["Every rule passed."]
     for result in run.failures:
         lines.extend(markdown_failure(run, result))
+    lines.extend(markdown_rules(run.rules))
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
+def markdown_rules(rules: Sequence[RuleSummary]) -> list[str]:
+    """The rules that did not pass, in a table; those outside the rule set or shown by no
+    scenario of the run in a line each, since none of their scenarios ran."""
+    shown = [r for r in rules if r.verdict not in (PASSED, OUTSIDE, NO_SCENARIO)]
+    lines = ["", "### Rules that did not pass", ""]
+    if shown:
+        lines += ["| rule | result | title |", "|---|---|---|"]
+        lines += [f"| `{r.rule_id}` | {r.verdict} | {r.title} |" for r in shown]
+    else:
+        lines.append("Every rule of the run passed.")
+    for verdict in (OUTSIDE, NO_SCENARIO):
+        ids = [f"`{r.rule_id}`" for r in rules if r.verdict == verdict]
+        if ids:
+            lines += ["", f"{len(ids)} rules {_WHY_NOT_SHOWN[verdict]}: {', '.join(ids)}"]
+    return lines
+
+
+_WHY_NOT_SHOWN = {
+    OUTSIDE: "are outside the rule set (they do not hold under it, so none of their scenarios ran)",
+    NO_SCENARIO: "have no scenario in this run",
+}
+
+
 def markdown_failure(run: RunInfo, result: ScenarioResult) -> list[str]:
-    """One failure for the job page: what failed, the scenario, the exchange and the last
-    table (as the console prints them), and the command that runs it again alone."""
+    """One failure for the job page, as the console prints it: what failed and the rules it
+    breaks, the scenario, the exchange and the last table, the rule's statement, and the
+    command that runs it again alone."""
     first, *difference = result.reason.splitlines() or [result.outcome]
-    lines = ["", f"### {result.outcome}: {result.id}", "", f"`{first}`", ""]
+    lines = ["", f"### {result.outcome}: {result.id}", ""]
+    lines += [f"- {note}" for note in rule_notes(run, result)]
+    lines += ["", f"`{first}`", ""]
     if difference:  # what the rule expects beside what was shown, lined up
         lines.extend(["```text", *difference, "```", ""])
-    details = failure_details(result)
+    details = failure_details(result) + rule_lines(failure_rules(result), run.site_url)
     if details:
         lines.extend(["```text", *details, "```"])
     command = run.rerun_command(result)
