@@ -34,7 +34,7 @@ from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import suppress
 from functools import cache
-from typing import IO, Any
+from typing import IO, Any, TypeVar
 
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
@@ -67,41 +67,53 @@ start, the adapter stops launching new ones: every later request fails at once, 
 that never works still gets a complete report quickly instead of one timeout per scenario."""
 
 _EOF = None
+T = TypeVar("T")
 
 
 @cache
-def protocol_schema() -> dict[str, Any]:
-    with open(spec_dir() / "schemas" / "protocol.json", encoding="utf-8") as file:
+def schema_file(name: str) -> dict[str, Any]:
+    """One of ``spec/schemas``'s protocol schemas (``protocol.json``, ``moves-protocol.json``)."""
+    with open(spec_dir() / "schemas" / name, encoding="utf-8") as file:
         schema: dict[str, Any] = json.load(file)
     return schema
 
 
-@cache
-def validator(message: str) -> Draft202012Validator:
-    """A validator for one message kind of the schema (``hello-answer``, ``snapshot-answer``...).
+def _referenced(ref: str, base: str) -> tuple[Any, str]:
+    """What a ``$ref`` written in schema file ``base`` points at, and the file it lies in (the
+    moves protocol refers to the tap protocol's definitions: each is written once)."""
+    name, _, pointer = ref.partition("#")
+    node: Any = schema_file(name or base)
+    for part in pointer.strip("/").split("/"):
+        node = node[part]
+    return node, name or base
 
-    Local references are inlined first: the schema is small and acyclic, and validating every
+
+@cache
+def validator(message: str, schema: str = "protocol.json") -> Draft202012Validator:
+    """A validator for one message kind of a schema (``hello-answer``, ``snapshot-answer``...).
+
+    References are inlined first: the schemas are small and acyclic, and validating every
     answer of a long run is markedly faster without reference resolution.
     """
-    definitions = protocol_schema()["$defs"]
 
-    def inline(node: Any) -> Any:
+    def inline(node: Any, base: str) -> Any:
         if isinstance(node, list):
-            return [inline(item) for item in node]
+            return [inline(item, base) for item in node]
         if not isinstance(node, dict):
             return node
-        rest = {key: inline(value) for key, value in node.items() if key != "$ref"}
+        rest = {key: inline(value, base) for key, value in node.items() if key != "$ref"}
         if "$ref" not in node:
             return rest
-        target = inline(definitions[node["$ref"].removeprefix("#/$defs/")])
+        target = inline(*_referenced(node["$ref"], base))
         return {"allOf": [target], **rest} if rest else target
 
-    return Draft202012Validator(inline(definitions[message]))
+    return Draft202012Validator(inline(schema_file(schema)["$defs"][message], schema))
 
 
-def schema_problem(message: str, data: Any) -> str | None:
-    """``None`` if ``data`` is a valid ``message``, else the most relevant violation."""
-    checker = validator(message)
+def schema_problem(message: str, data: Any, schema: str = "protocol.json") -> str | None:
+    """``None`` if ``data`` is a valid ``message`` of ``schema``, else the most relevant
+    violation."""
+    checker = validator(message, schema)
     if checker.is_valid(data):
         return None
     error = best_match(checker.iter_errors(data))
@@ -246,28 +258,40 @@ def one_line(message: str) -> str:
     return f"{cause}; its stderr ends: {' | '.join(last)}"
 
 
-class JsonLinesAdapter:
-    """An :class:`~pyramide.conformance.adapter.Adapter` talking to an engine process.
+class Connection:
+    """An engine command's process for a whole run, whatever protocol it speaks.
 
-    ``command`` is an argument list, or a command line split like a shell would (no shell is
-    involved). ``timeout`` bounds every request, the hello included.
+    The process is started on demand and greeted by ``greet`` (the protocol's hello); every
+    request gets an id and a deadline. A crash, a silence, garbage or an answer out of step
+    stops the process, and every request but the next ``new_game`` op fails at once ("no
+    game"); that op starts a fresh process. After :data:`GIVE_UP` processes in a row fail,
+    none is started again. ``schema`` is the protocol's schema file, which every answer must
+    follow.
     """
 
-    def __init__(self, command: str | Sequence[str], timeout: float = 5.0) -> None:
+    def __init__(
+        self,
+        command: str | Sequence[str],
+        timeout: float,
+        greet: Callable[[_Child], None],
+        *,
+        new_game: str,
+        schema: str,
+    ) -> None:
         self.argv = split_command(command)
         self.timeout = timeout
-        self._engine: dict[str, str] = {}
-        self._capabilities: Capabilities | None = None
+        self.schema = schema
+        self._greet = greet
+        self._new_game = new_game
         self._child: _Child | None = None
         self._broken: str | None = None
         self._failures: list[str] = []
-        """Why the engine processes started since the last good start had to be stopped."""
+        """Why the engine processes started since the last good new game had to be stopped."""
         self._next_id = 0
         atexit.register(self.close)
 
-    # --- the child's life --------------------------------------------------------------------
-
-    def _ensure_child(self) -> _Child:
+    def child(self) -> _Child:
+        """The running process, started (and greeted) if there is none."""
         if self._child is not None and self._child.alive():
             return self._child
         self.close()
@@ -278,11 +302,98 @@ class JsonLinesAdapter:
             )
         self._child = _Child(self.argv)
         try:
-            self._hello(self._child)
+            self._greet(self._child)
         except AdapterError:
             self.close()
             raise
         return self._child
+
+    def greeted(self) -> None:
+        """Start (and greet) the process if needed; a failure counts towards giving up."""
+        try:
+            self.child()
+        except AdapterError as error:
+            self.count_failure(error)
+            raise
+
+    def close(self) -> None:
+        """Stop the engine process (a new one is started when needed)."""
+        if self._child is not None:
+            self._child.close(grace=min(self.timeout, 1.0))
+            self._child = None
+
+    def request(self, op: str, fields: Mapping[str, Any], kind: str, read: Callable[[Any], T]) -> T:
+        """Send ``op`` and read its answer, which must be an ``error-answer`` or a ``kind`` of
+        the schema; ``read`` turns it into what the caller wants (an AdapterError if it
+        cannot). An error answer or a failure leaves no game until the next new game."""
+        if op == self._new_game:
+            self._broken = None
+        elif self._broken is not None:
+            raise AdapterError(f"no game: {self._broken}")
+        try:
+            result = self._exchange(op, fields, kind, read)
+        except AdapterError as error:
+            self._broken = f"the engine failed on {op} earlier; start a new game"
+            if self._child is not None and not self._child.alive():
+                self.close()
+            self.count_failure(error)
+            raise
+        if op == self._new_game:
+            self._failures = []
+        return result
+
+    def _exchange(
+        self, op: str, fields: Mapping[str, Any], kind: str, read: Callable[[Any], T]
+    ) -> T:
+        child = self.child()
+        self._next_id += 1
+        request = {"id": self._next_id, "op": op, **fields}
+        what = json.dumps(request)
+        child.send(request)
+        answer = child.receive(self.timeout, what)
+        try:
+            return read(self._valid(answer, request["id"], what, kind))
+        except AdapterError:
+            if not (isinstance(answer, dict) and answer.get("id") == request["id"]):
+                self.close()  # out of step with the engine: only a fresh one can be trusted
+            raise
+
+    def _valid(self, answer: Any, request_id: int, what: str, kind: str) -> Any:
+        """The answer, if it answers this request as the schema says and reports no error."""
+        if isinstance(answer, dict) and "id" in answer and answer["id"] != request_id:
+            raise AdapterError(f"answer to {what} carries id {answer['id']!r}: {answer}")
+        if isinstance(answer, dict) and "error" in answer:
+            kind = "error-answer"
+        problem = schema_problem(kind, answer, self.schema)
+        if problem is not None:
+            raise AdapterError(f"answer to {what} is not valid: {problem}: {answer}")
+        if "error" in answer:
+            raise AdapterError(f"the engine reported an error for {what}: {answer['error']}")
+        return answer
+
+    def count_failure(self, error: AdapterError) -> None:
+        """A stopped engine counts towards giving up; an error answer from a live one does not."""
+        if self._child is None and len(self._failures) < GIVE_UP:
+            self._failures.append(str(error))
+
+
+class JsonLinesAdapter:
+    """An :class:`~pyramide.conformance.adapter.Adapter` talking to an engine process.
+
+    ``command`` is an argument list, or a command line split like a shell would (no shell is
+    involved). ``timeout`` bounds every request, the hello included.
+    """
+
+    def __init__(self, command: str | Sequence[str], timeout: float = 5.0) -> None:
+        self.connection = Connection(
+            command, timeout, self._hello, new_game="start", schema="protocol.json"
+        )
+        self._engine: dict[str, str] = {}
+        self._capabilities: Capabilities | None = None
+
+    @property
+    def timeout(self) -> float:
+        return self.connection.timeout
 
     def _hello(self, child: _Child) -> None:
         child.send({"op": "hello", "protocol": PROTOCOL, "revision": REVISION})
@@ -301,58 +412,12 @@ class JsonLinesAdapter:
 
     def close(self) -> None:
         """Stop the engine process (the adapter starts a new one when needed)."""
-        if self._child is not None:
-            self._child.close(grace=min(self.timeout, 1.0))
-            self._child = None
+        self.connection.close()
 
     # --- requests ----------------------------------------------------------------------------
 
     def _request(self, op: str, **fields: Any) -> Snapshot:
-        if op == "start":
-            self._broken = None
-        elif self._broken is not None:
-            raise AdapterError(f"no game: {self._broken}")
-        try:
-            snapshot = self._exchange(op, fields)
-        except AdapterError as error:
-            self._broken = f"the engine failed on {op} earlier; start a new game"
-            if self._child is not None and not self._child.alive():
-                self.close()
-            self._count_failure(error)
-            raise
-        if op == "start":
-            self._failures = []
-        return snapshot
-
-    def _exchange(self, op: str, fields: Mapping[str, Any]) -> Snapshot:
-        child = self._ensure_child()
-        self._next_id += 1
-        request = {"id": self._next_id, "op": op, **fields}
-        what = json.dumps(request)
-        child.send(request)
-        answer = child.receive(self.timeout, what)
-        try:
-            return self._read_answer(answer, request["id"], what)
-        except AdapterError:
-            if not (isinstance(answer, dict) and answer.get("id") == request["id"]):
-                self.close()  # out of step with the engine: only a fresh one can be trusted
-            raise
-
-    def _read_answer(self, answer: Any, request_id: int, what: str) -> Snapshot:
-        if isinstance(answer, dict) and "id" in answer and answer["id"] != request_id:
-            raise AdapterError(f"answer to {what} carries id {answer['id']!r}: {answer}")
-        kind = (
-            "error-answer" if isinstance(answer, dict) and "error" in answer else "snapshot-answer"
-        )
-        problem = schema_problem(kind, answer)
-        if problem is not None:
-            raise AdapterError(f"answer to {what} is not valid: {problem}: {answer}")
-        if "error" in answer:
-            raise AdapterError(f"the engine reported an error for {what}: {answer['error']}")
-        try:
-            return Snapshot.from_json(normalized(answer["snapshot"]))
-        except CardError as error:
-            raise AdapterError(f"answer to {what}: {error}") from None
+        return self.connection.request(op, fields, "snapshot-answer", _snapshot)
 
     @property
     def engine(self) -> dict[str, str]:
@@ -361,18 +426,9 @@ class JsonLinesAdapter:
             self.capabilities()
         return dict(self._engine)
 
-    def _count_failure(self, error: AdapterError) -> None:
-        """A stopped engine counts towards giving up; an error answer from a live one does not."""
-        if self._child is None and len(self._failures) < GIVE_UP:
-            self._failures.append(str(error))
-
     def capabilities(self) -> Capabilities:
         if self._capabilities is None:
-            try:
-                self._ensure_child()
-            except AdapterError as error:
-                self._count_failure(error)
-                raise
+            self.connection.greeted()
         assert self._capabilities is not None
         return self._capabilities
 
@@ -408,6 +464,14 @@ class JsonLinesAdapter:
 
     def snapshot(self) -> Snapshot:
         return self._request("snapshot")
+
+
+def _snapshot(answer: Mapping[str, Any]) -> Snapshot:
+    """The snapshot a valid answer carries, its cards in the protocol's notation."""
+    try:
+        return Snapshot.from_json(normalized(answer["snapshot"]))
+    except CardError as error:
+        raise AdapterError(f"the engine's snapshot: {error}") from None
 
 
 def layout_json(layout: LayoutData) -> dict[str, Any]:
