@@ -2,9 +2,10 @@
 
 A failure is reported with the command that runs it again alone (``pyramide check ...
 --scenario "<feature>: <scenario>"``); ``--rule ID`` runs every scenario tagged with a rule.
-Scenarios are named by their stable ID, the same on every machine: the feature file, the
-scenario's name and, for an outline, its example (:func:`scenario_id`). A name or rule that
-selects nothing is the user's mistake, said in one line with the nearest names.
+Scenarios are named by their stable ID, the same on every machine: the feature file (with its
+folder under ``features/``), the scenario's name and, for an outline, its example
+(:func:`scenario_id`). A name or rule that selects nothing is the user's mistake, said in one
+line with the nearest names.
 """
 
 from __future__ import annotations
@@ -16,7 +17,9 @@ from pathlib import Path
 
 import pytest
 
+from .paths import features_dir
 from .plugin import tags_of
+from .results import former_id
 
 
 def scenario_names(item: pytest.Item) -> tuple[str, str]:
@@ -26,9 +29,18 @@ def scenario_names(item: pytest.Item) -> tuple[str, str]:
     feature, separator, scenario = doc.partition(": ")
     if not separator:
         return "", item.name
-    feature = Path(feature).name
     callspec = getattr(item, "callspec", None)
-    return feature, f"{scenario} [{unescaped(callspec.id)}]" if callspec else scenario
+    return feature_name(Path(feature)), (
+        f"{scenario} [{unescaped(callspec.id)}]" if callspec else scenario
+    )
+
+
+def feature_name(path: Path) -> str:
+    """A feature file as the rulebook's folder names it: ``pairs.feature``, and
+    ``redrawn/giza.feature`` for a file of ``features/redrawn`` (which a bare ``giza.feature``
+    would pass off as ``variant-giza.feature``)."""
+    folder = features_dir()
+    return path.relative_to(folder).as_posix() if path.is_relative_to(folder) else path.name
 
 
 def unescaped(example: str) -> str:
@@ -60,14 +72,14 @@ class Selection:
         self, config: pytest.Config, items: list[pytest.Item]
     ) -> None:
         ids = {item: scenario_id(item) for item in items}
-        names = {item: scenario_names(item)[1] for item in items}
+        aliases = {item: {scenario_names(item)[1], former_id(ids[item])} for item in items}
 
         def wanted(item: pytest.Item) -> bool:
-            named = {ids[item], names[item]} & self.scenarios
+            named = {ids[item], *aliases[item]} & self.scenarios
             return bool(named or tags_of(item) & self.rules)
 
         kept = [item for item in items if wanted(item)]
-        found = {*ids.values(), *names.values()}
+        found = {*ids.values(), *(name for names in aliases.values() for name in names)}
         tagged = set().union(*(tags_of(item) for item in items)) if items else set()
         self.unmatched = [
             *(unknown(name, sorted(set(ids.values()))) for name in sorted(self.scenarios - found)),
