@@ -9,13 +9,18 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
+import shutil
+import subprocess
 from argparse import _SubParsersAction
 from collections.abc import Iterator, Mapping
 from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
+from checkruns import run_check
 from pyramide.cli import build_parser
 from pyramide.conformance.adapter import (
     DRAW_REVISION,
@@ -34,6 +39,7 @@ ROOT = Path(__file__).resolve().parents[2]
 GUIDE = (ROOT / "docs" / "adapters.md").read_text(encoding="utf-8")
 SCHEMA: dict[str, Any] = json.loads((ROOT / "spec" / "schemas" / "protocol.json").read_text())
 DEFS: dict[str, Any] = SCHEMA["$defs"]
+JS_ENGINE = ROOT / "docs" / "examples" / "js-engine" / "engine.js"
 CONVENTIONS = yaml.safe_load((ROOT / "spec" / "profiles.yaml").read_text())["conventions"]
 
 Row = list[str]
@@ -182,3 +188,29 @@ def test_the_differential_s_exit_2_causes_name_every_interface_it_refuses() -> N
             if state != reference_state:
                 assert f"`{convention['name']}: {state}`" in causes, state
     assert "`tables: false`" in causes
+
+
+def node() -> str:
+    """Node.js, which the JavaScript example needs: a check that cannot run fails, never skips."""
+    found = shutil.which("node")
+    assert found is not None, "Node.js is needed to run the JavaScript example engine"
+    return found
+
+
+def test_the_javascript_example_speaks_the_harness_s_revision() -> None:
+    hello = json.dumps({"op": "hello", "protocol": PROTOCOL, "revision": REVISION})
+    answer = subprocess.run(
+        [node(), str(JS_ENGINE)], input=hello + "\n", capture_output=True, text=True, check=True
+    )
+    assert json.loads(answer.stdout)["capabilities"]["revision"] == REVISION
+
+
+@pytest.mark.parametrize("profile", ["giza", "apophis", "pharaoh"])
+def test_the_javascript_example_plays_the_latest_revision(profile: str, tmp_path: Path) -> None:
+    """The guide's example engine plays the named variants' piles and rows: reserves, three
+    waste piles with a draw onto the pile named, 10 rows of two decks."""
+    engine = shlex.join([node(), str(JS_ENGINE)])
+    run = run_check(tmp_path, "--cmd", engine, "--profile", profile, "--invariant-games", "2")
+    assert run.status == 0, run.out
+    reasons = {r["reason"] for r in run.scenarios if r["outcome"] == "not applicable"}
+    assert all("a deal of its own" in reason for reason in reasons), reasons

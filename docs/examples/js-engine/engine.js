@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // A small Pyramid solitaire engine in JavaScript that speaks the suite's JSON-lines protocol
-// (docs/adapters.md). It is written from the rules, not translated line by line, to show what
-// an engine in another language needs: the table, taps and selection, message keys, undo,
-// deal codes and the rule profiles.
+// (docs/adapters.md), revision 3. It is written from the rules, not translated line by line, to
+// show what an engine in another language needs: the table, taps and selection, message keys,
+// undo, deal codes, the rule profiles, and the named variants' piles and rows: Giza's reserves,
+// Apophis's three waste piles with a draw onto the pile the player names, the Pharaoh's 10 rows
+// of two decks.
 //
-//   pyramide check --cmd "node docs/examples/js-engine/engine.js"
+//   pyramide check --cmd "node docs/examples/js-engine/engine.js" --profile giza
 //
 // A deliberately wrong variant, for the suite's own tests, is chosen with --bug=NAME or the
 // PYRAMIDE_JS_BUG environment variable:
@@ -17,6 +19,7 @@
 const readline = require("node:readline");
 
 const PROTOCOL = 1;
+const REVISION = 3;
 const BUGS = ["score", "undo", "recycle", "blocked"];
 const bugArg = process.argv.find((arg) => arg.startsWith("--bug="));
 const BUG = bugArg ? bugArg.slice("--bug=".length) : process.env.PYRAMIDE_JS_BUG || "";
@@ -41,25 +44,36 @@ function parseCard(text) {
 }
 const rankOf = (card) => RANKS[card[0]];
 
-// --- geometry: places 0..27 in reading order; place (r, c) lies under (r+1, c) and (r+1, c+1)
+// --- geometry: places in reading order; place (r, c) lies under (r+1, c) and (r+1, c+1) -----
 
 const indexOf = (row, col) => (row * (row - 1)) / 2 + col - 1;
-const PLACES = [];
-for (let r = 1; r <= 7; r++) for (let c = 1; c <= r; c++) PLACES.push([r, c]);
-const COVERED_BY = PLACES.map(([r, c]) => (r < 7 ? [indexOf(r + 1, c), indexOf(r + 1, c + 1)] : []));
+
+function geometry(rows) {
+  const places = [];
+  for (let r = 1; r <= rows; r++) for (let c = 1; c <= r; c++) places.push([r, c]);
+  const coveredBy = places.map(([r, c]) => (r < rows ? [indexOf(r + 1, c), indexOf(r + 1, c + 1)] : []));
+  return { rows, places, coveredBy };
+}
+const GEOMETRIES = { 7: geometry(7), 10: geometry(10) };
 
 // --- profiles and deal codes ---------------------------------------------------------------
 
+// A profile's switches, the app's where it names none: 7 rows of one deck, a stock and one
+// waste, no reserve piles.
+const rules = (switches) => ({ rows: 7, decks: 1, reserves: 0, wastePiles: 1, choosePile: false, ...switches });
 const PROFILES = {
-  app: { letter: "N" },
-  "strict-win": { letter: "W", strictWin: true },
-  "single-pass": { letter: "P", maxRecycles: 0 },
-  "three-passes": { letter: "R", maxRecycles: 2 },
-  "drawn-with-waste": { letter: "D", drawnWithWaste: true },
-  "covering-pair": { letter: "C", coveringPair: true },
-  "stock-24": { letter: "F", stock24: true },
-  traditional: { letter: "T", stock24: true, maxRecycles: 2 },
-  "classic-strict": { letter: "S", strictWin: true, maxRecycles: 0, drawnWithWaste: true, stock24: true },
+  app: rules({ letter: "N" }),
+  "strict-win": rules({ letter: "W", strictWin: true }),
+  "single-pass": rules({ letter: "P", maxRecycles: 0 }),
+  "three-passes": rules({ letter: "R", maxRecycles: 2 }),
+  "drawn-with-waste": rules({ letter: "D", drawnWithWaste: true }),
+  "covering-pair": rules({ letter: "C", coveringPair: true }),
+  "stock-24": rules({ letter: "F", stock24: true }),
+  traditional: rules({ letter: "T", stock24: true, maxRecycles: 2 }),
+  "classic-strict": rules({ letter: "S", strictWin: true, maxRecycles: 0, drawnWithWaste: true, stock24: true }),
+  giza: rules({ letter: "G", reserves: 8 }), // the 24 cards left face up on 8 reserve piles
+  apophis: rules({ letter: "O", wastePiles: 3, choosePile: true }), // a draw onto the pile named
+  pharaoh: rules({ letter: "H", rows: 10, decks: 2 }), // 55 places: two decks shuffled together
 };
 const byLetter = (letter) => Object.values(PROFILES).find((p) => p.letter === letter);
 
@@ -81,6 +95,8 @@ function splitmix64(seed) {
   };
 }
 
+// The deal a code names (docs/deal-codes.md): the decks shuffled, then the places in reading
+// order, then the reserves a row at a time, or one card onto the waste and the rest as stock.
 function dealCode(code) {
   const match = /^PY1-([A-Z])-([A-Z2-7]{7})$/.exec(code.trim());
   const profile = match && byLetter(match[1]);
@@ -88,24 +104,34 @@ function dealCode(code) {
   let seed = 0;
   for (const char of match[2]) seed = seed * 32 + ALPHABET.indexOf(char);
   const next = splitmix64(seed);
-  const deck = BASE_DECK.slice();
+  const deck = Array.from({ length: profile.decks }, () => BASE_DECK).flat();
   for (let i = deck.length - 1; i > 0; i--) {
     const j = Number(next() % BigInt(i + 1));
     [deck[i], deck[j]] = [deck[j], deck[i]];
   }
-  const rest = deck.slice(28);
-  const waste = profile.stock24 ? [] : rest.splice(0, 1);
-  return { pyramid: deck.slice(0, 28), waste, stock: rest, profile };
+  const size = GEOMETRIES[profile.rows].places.length;
+  const rest = deck.slice(size);
+  const piles = profile.reserves;
+  const reserves = Array.from({ length: piles }, (_, n) => rest.filter((_, i) => i % piles === n));
+  const waste = profile.stock24 || profile.reserves ? [] : rest.splice(0, 1);
+  const stock = profile.reserves ? [] : rest;
+  return { pyramid: deck.slice(0, size), wastes: [waste], reserves, stock, profile };
 }
 
 // --- the game ------------------------------------------------------------------------------
 
+// A tap target is a pyramid place (its index) or a pile's name: "waste" (pile 1), "waste-2",
+// "waste-3", "reserve-1" .. "reserve-8", or "waste-below" (the card beneath the waste top).
+const PILE = /^(waste|reserve)-([1-9])$/;
+
 class Game {
-  constructor({ pyramid, waste, stock }, profile, code, errorHelp) {
-    this.pyramid = pyramid; // 28 places, null once removed
-    this.waste = waste; // bottom first
-    this.stock = stock; // top first
+  constructor({ pyramid, wastes, reserves, stock }, profile, code, errorHelp) {
     this.profile = profile;
+    this.geometry = GEOMETRIES[profile.rows];
+    this.pyramid = pyramid; // one entry per place, null once removed
+    this.wastes = Array.from({ length: profile.wastePiles }, (_, n) => wastes[n] || []); // each bottom first
+    this.reserves = Array.from({ length: profile.reserves }, (_, n) => reserves[n] || []); // each bottom first
+    this.stock = stock; // top first
     this.code = code;
     this.errorHelp = errorHelp;
     this.score = 0;
@@ -117,54 +143,78 @@ class Game {
     this.history = [];
   }
 
+  get waste() {
+    return this.wastes[0];
+  }
+  pile(target) {
+    if (target === "waste") return this.wastes[0];
+    const match = PILE.exec(target);
+    if (!match) return undefined;
+    return (match[1] === "waste" ? this.wastes : this.reserves)[Number(match[2]) - 1];
+  }
+  targets() {
+    const piles = (kind, list) => list.map((_, n) => `${kind}-${n + 1}`);
+    const others = [...piles("waste", this.wastes).slice(1), ...piles("reserve", this.reserves)];
+    return [...this.pyramid.keys(), "waste", "waste-below", ...others];
+  }
+
   isFree(i) {
-    return this.pyramid[i] !== null && COVERED_BY[i].every((j) => this.pyramid[j] === null);
+    return this.pyramid[i] !== null && this.geometry.coveredBy[i].every((j) => this.pyramid[j] === null);
+  }
+  // Free on its own: a free pyramid card, or the top of a pile.
+  available(target) {
+    if (typeof target === "number") return this.isFree(target);
+    return target !== "waste-below" && this.cardAt(target) !== undefined;
   }
   cleared() {
     return this.pyramid.every((card) => card === null);
   }
   won() {
-    return this.cleared() && (!this.profile.strictWin || (!this.stock.length && !this.waste.length));
+    const piles = [this.stock, ...this.wastes, ...this.reserves];
+    return this.cleared() && (!this.profile.strictWin || piles.every((pile) => !pile.length));
   }
   canRecycle() {
     const limit = this.profile.maxRecycles;
-    return !this.stock.length && this.waste.length > 0 && (limit === undefined || this.recycles < limit);
+    const left = limit === undefined || this.recycles < limit;
+    return !this.stock.length && this.wastes.some((pile) => pile.length) && left;
   }
-  // The cards a player may touch: free pyramid cards and the waste top; with drawn-with-waste,
+  belowInPlay() {
+    return Boolean(this.profile.drawnWithWaste && this.freshDraw && this.waste.length > 1);
+  }
+  // The cards a player may touch: free pyramid cards and pile tops; with drawn-with-waste,
   // the card beneath a freshly drawn one; with covering-pair, a card under one free card.
   touchable(target) {
-    if (target === "waste") return this.waste.length > 0;
-    if (target === "waste-below") return this.profile.drawnWithWaste && this.freshDraw && this.waste.length > 1;
-    const i = target;
-    if (this.pyramid[i] === null) return false;
-    return this.isFree(i) || this.onlyCover(i) !== null;
+    if (this.cardAt(target) === undefined) return false;
+    if (target === "waste-below") return this.belowInPlay();
+    return this.available(target) || (typeof target === "number" && this.onlyCover(target) !== null);
   }
   onlyCover(i) {
     if (!this.profile.coveringPair && BUG !== "blocked") return null;
-    const covering = COVERED_BY[i].filter((j) => this.pyramid[j] !== null);
+    const covering = this.geometry.coveredBy[i].filter((j) => this.pyramid[j] !== null);
     return covering.length === 1 && this.isFree(covering[0]) ? covering[0] : null;
   }
+  // The card at a target, or undefined where there is none.
   cardAt(target) {
-    if (target === "waste") return this.waste[this.waste.length - 1];
+    if (typeof target === "number") return this.pyramid[target] ?? undefined;
     if (target === "waste-below") return this.waste[this.waste.length - 2];
-    return this.pyramid[target];
+    const pile = this.pile(target) || [];
+    return pile[pile.length - 1];
   }
   pairAllowed(a, b) {
     if (rankOf(this.cardAt(a)) + rankOf(this.cardAt(b)) !== 13) return false;
-    const free = (t) => (typeof t === "number" ? this.isFree(t) : t === "waste");
-    if (free(a) && free(b)) return true;
+    if (this.available(a) && this.available(b)) return true;
     const both = [a, b].sort().join();
-    if (both === "waste,waste-below") return this.profile.drawnWithWaste && this.freshDraw;
+    if (both === "waste,waste-below") return this.belowInPlay();
     if (typeof a === "number" && typeof b === "number") return this.onlyCover(a) === b || this.onlyCover(b) === a;
     return false;
   }
   anyMove() {
     if (this.won()) return false;
     if (this.stock.length || this.canRecycle()) return true;
-    const targets = [...this.pyramid.keys(), "waste", "waste-below"].filter((t) => this.touchable(t));
+    const targets = this.targets().filter((t) => this.touchable(t));
     return targets.some(
       (a, n) =>
-        (rankOf(this.cardAt(a)) === 13 && (typeof a === "number" ? this.isFree(a) : a === "waste")) ||
+        (rankOf(this.cardAt(a)) === 13 && this.available(a)) ||
         targets.slice(n + 1).some((b) => this.pairAllowed(a, b)),
     );
   }
@@ -174,7 +224,8 @@ class Game {
   }
 
   play(change) {
-    this.history.push(JSON.stringify([this.pyramid, this.waste, this.stock, this.score, this.recycles, this.freshDraw]));
+    const saved = [this.pyramid, this.wastes, this.reserves, this.stock, this.score, this.recycles, this.freshDraw];
+    this.history.push(JSON.stringify(saved));
     if (this.history.length > 100) this.history.shift();
     this.moves += 1;
     this.freshDraw = false;
@@ -184,12 +235,15 @@ class Game {
   }
   remove(targets) {
     this.play(() => {
+      // the card beneath the waste top goes before the top, so that the top is still the last
       for (const t of targets.slice().sort((x, y) => (x === "waste") - (y === "waste"))) {
         if (typeof t === "number") {
           this.pyramid[t] = null;
           this.score += BUG === "score" ? 5 : 10;
+        } else if (t === "waste-below") {
+          this.waste.splice(-2, 1);
         } else {
-          this.waste.splice(t === "waste" ? -1 : -2, 1);
+          this.pile(t).pop();
         }
       }
     });
@@ -202,55 +256,67 @@ class Game {
     this.message = null;
     if (this.won()) return;
     if (target === "stock") return this.tapStock();
-    if (target === "stock-top") return; // the app's stock cards are never in play
-    const place = /^r([1-7])c([1-7])$/.exec(target);
-    if (place ? place[2] > place[1] : !["waste", "waste-below"].includes(target)) {
-      throw new Error(`not a tap target: ${target}`);
-    }
-    const t = place ? indexOf(Number(place[1]), Number(place[2])) : target;
-    if (this.cardAt(t) === undefined || this.cardAt(t) === null) return;
+    if (target === "stock-top") return; // these profiles never put the stock's cards in play
+    const onto = /^stock-to-waste(?:-([23]))?$/.exec(target);
+    if (onto && !this.profile.choosePile) throw new Error(`${target}: the player names no waste pile here`);
+    if (onto) return this.draw(Number(onto[1] || 1));
+    const t = this.target(target);
+    if (this.cardAt(t) === undefined) return;
     if (!this.touchable(t)) return this.blocked();
-    if (rankOf(this.cardAt(t)) === 13) {
-      const free = typeof t === "number" ? this.isFree(t) : t === "waste";
-      return free ? this.remove([t]) : this.blocked();
-    }
+    if (rankOf(this.cardAt(t)) === 13) return this.available(t) ? this.remove([t]) : this.blocked();
     if (this.selected === null) this.selected = t;
     else if (this.selected === t) this.selected = null;
     else if (this.pairAllowed(this.selected, t)) this.remove([this.selected, t]);
-    else {
-      if (rankOf(this.cardAt(this.selected)) + rankOf(this.cardAt(t)) !== 13) {
-        this.message = { key: "sum-must-equal", params: { target: 13 } };
-        this.selected = t;
-      } else this.blocked(); // worth 13 but not a legal pair: blocked, the pick stays
+    else if (rankOf(this.cardAt(this.selected)) + rankOf(this.cardAt(t)) !== 13) {
+      this.message = { key: "sum-must-equal", params: { target: 13 } };
+      this.selected = t;
+    } else this.blocked(); // worth 13 but not a legal pair: blocked, the pick stays
+  }
+  // A target as the game knows it: a place's index, or the pile's name.
+  target(name) {
+    const place = /^r(\d+)c(\d+)$/.exec(name);
+    if (place) {
+      const [row, col] = [Number(place[1]), Number(place[2])];
+      if (row > this.geometry.rows || col > row) throw new Error(`no place ${name} in ${this.geometry.rows} rows`);
+      return indexOf(row, col);
     }
+    if (name === "waste-below" || name === "waste" || PILE.test(name)) return name;
+    throw new Error(`not a tap target: ${name}`);
   }
   tapStock() {
-    if (this.stock.length) {
+    if (this.stock.length) this.draw(1);
+    else if (this.canRecycle()) {
+      // the piles back into the stock, pile 1's bottom card on top, then pile 2's, pile 3's
+      const cards = this.wastes.flat();
       this.play(() => {
-        this.waste.push(this.stock.shift());
-        this.freshDraw = true;
-      });
-    } else if (this.canRecycle()) {
-      this.play(() => {
-        this.stock = BUG === "recycle" ? this.waste.slice().reverse() : this.waste.slice();
-        this.waste = [];
+        this.stock = BUG === "recycle" ? cards.reverse() : cards;
+        this.wastes = this.wastes.map(() => []);
         this.recycles += 1;
       });
     }
+  }
+  draw(pile) {
+    if (pile > this.wastes.length) throw new Error(`there is no waste pile ${pile}`);
+    if (!this.stock.length) return;
+    this.play(() => {
+      this.wastes[pile - 1].push(this.stock.shift());
+      this.freshDraw = true;
+    });
   }
   undo() {
     this.selected = null;
     this.message = null;
     const saved = this.history.pop();
     if (saved === undefined) return;
-    [this.pyramid, this.waste, this.stock, this.score, this.recycles, this.freshDraw] = JSON.parse(saved);
+    const restored = JSON.parse(saved);
+    [this.pyramid, this.wastes, this.reserves, this.stock, this.score, this.recycles, this.freshDraw] = restored;
     if (BUG === "undo") this.moves -= 1;
   }
 
   snapshot() {
     const rows = [];
-    for (let r = 1; r <= 7; r++) rows.push(this.pyramid.slice(indexOf(r, 1), indexOf(r, r) + 1));
-    const name = (t) => (typeof t === "number" ? `r${PLACES[t][0]}c${PLACES[t][1]}` : t);
+    for (let r = 1; r <= this.geometry.rows; r++) rows.push(this.pyramid.slice(indexOf(r, 1), indexOf(r, r) + 1));
+    const name = (t) => (typeof t === "number" ? `r${this.geometry.places[t][0]}c${this.geometry.places[t][1]}` : t);
     return {
       pyramid: rows,
       waste: this.waste,
@@ -262,6 +328,8 @@ class Game {
       status: this.status(),
       message: this.message,
       code: this.code,
+      ...(this.wastes.length > 1 ? { more_wastes: this.wastes.slice(1) } : {}),
+      ...(this.reserves.length ? { reserves: this.reserves } : {}),
     };
   }
 }
@@ -275,10 +343,17 @@ function start(request) {
   }
   const profile = PROFILES[request.profile];
   if (!profile) throw new Error(`unknown profile ${request.profile}`);
-  const { pyramid, waste = [], stock = [] } = request.layout;
+  const { pyramid, waste = [], stock = [], more_wastes = [], reserves = [] } = request.layout;
   const cell = (card) => (card === null || card === "--" ? null : parseCard(card));
-  const layout = { pyramid: pyramid.flat().map(cell), waste: waste.map(parseCard), stock: stock.map(parseCard) };
-  if (layout.pyramid.length !== 28) throw new Error("a pyramid has 28 places");
+  const piles = (list) => list.map((pile) => pile.map(parseCard));
+  const layout = {
+    pyramid: pyramid.flat().map(cell),
+    wastes: piles([waste, ...more_wastes]),
+    reserves: piles(reserves),
+    stock: stock.map(parseCard),
+  };
+  const size = GEOMETRIES[profile.rows].places.length;
+  if (layout.pyramid.length !== size) throw new Error(`a pyramid of ${profile.rows} rows has ${size} places`);
   return new Game(layout, profile, null, request.error_help);
 }
 
@@ -298,6 +373,7 @@ function answer(request) {
         deal_codes: true,
         stock_order: true,
         profiles: Object.keys(PROFILES),
+        revision: REVISION,
       },
     };
   }
