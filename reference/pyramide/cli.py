@@ -204,6 +204,11 @@ def _add_engine_options(command: argparse.ArgumentParser) -> None:
     engine = command.add_mutually_exclusive_group()
     engine.add_argument("--impl", metavar="MODULE:FACTORY", help="a Python adapter factory")
     engine.add_argument("--cmd", metavar="COMMAND", help="an engine speaking JSON lines")
+    engine.add_argument(
+        "--moves-cmd",
+        metavar="COMMAND",
+        help="a move-level engine speaking JSON lines (docs/moves-protocol.md)",
+    )
     command.add_argument(
         "--timeout", type=float, default=5.0, help="seconds an engine may take per request"
     )
@@ -323,6 +328,7 @@ def _check(args: argparse.Namespace) -> int:
     options = CheckOptions(
         impl=args.impl,
         cmd=args.cmd,
+        moves_cmd=args.moves_cmd,
         profile=args.profile,
         junitxml=args.junitxml,
         report=args.report,
@@ -349,7 +355,7 @@ def _detect(args: argparse.Namespace) -> int:
     from .conformance.rulesets import RuleSetError
 
     try:
-        factory = load_factory(args.impl, args.cmd, args.timeout)
+        factory = load_factory(args.impl, args.cmd, args.timeout, args.moves_cmd)
         found = detect(factory, args.profile)
     except (AdapterLoadError, RuleSetError) as error:
         raise UsageError(str(error)) from None

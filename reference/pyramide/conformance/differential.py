@@ -753,6 +753,7 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
     engine = parser.add_mutually_exclusive_group(required=True)
     engine.add_argument("--impl", help="package.module:factory of a Python adapter")
     engine.add_argument("--cmd", help='command of a JSON-lines engine, e.g. "node engine.js"')
+    engine.add_argument("--moves-cmd", help="command of a move-level JSON-lines engine")
     parser.add_argument(
         "--profile",
         metavar="NAME|FILE.yaml",
@@ -795,7 +796,7 @@ def main(argv: list[str] | None = None, prog: str = PROG) -> int:
             if args.expected_differences
             else {}
         )
-        factory = load_factory(args.impl, args.cmd, args.timeout)
+        factory = load_factory(args.impl, args.cmd, args.timeout, args.moves_cmd)
         result = run_differential(
             factory, args.examples, args.steps, args.profile, args.seed, expected, args.game
         )
@@ -843,7 +844,8 @@ def print_not_seen(result: DifferentialResult) -> None:
 def rerun_command(prog: str, args: argparse.Namespace, game: int | None = None) -> str:
     """The command line that plays the same games (or only game ``game``) on the same
     engine again."""
-    words = ["--impl", args.impl] if args.impl else ["--cmd", args.cmd]
+    named = (("--impl", args.impl), ("--cmd", args.cmd), ("--moves-cmd", args.moves_cmd))
+    words = next([option, value] for option, value in named if value)
     if args.profile is not None:
         words += ["--profile", args.profile]
     game = args.game if game is None else game

@@ -345,10 +345,12 @@ class Connection:
     def _exchange(
         self, op: str, fields: Mapping[str, Any], kind: str, read: Callable[[Any], T]
     ) -> T:
-        child = self.child()
         self._next_id += 1
         request = {"id": self._next_id, "op": op, **fields}
         what = json.dumps(request)
+        if op != self._new_game and self._child is not None and not self._child.alive():
+            raise AdapterError(self._child._died(f"was gone before {what}"))  # its game with it
+        child = self.child()
         child.send(request)
         answer = child.receive(self.timeout, what)
         try:

@@ -1,7 +1,8 @@
 """Turn what the user names on the command line into an adapter.
 
 ``package.module:factory`` imports a Python adapter factory; ``--cmd "node engine.js"`` starts
-an engine speaking JSON lines; neither means the reference engine.
+an engine speaking JSON lines, ``--moves-cmd`` one speaking the moves protocol; none means the
+reference engine.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any, cast
 from ..cards import CardError
 from .adapter import Adapter, AdapterError, Capabilities, Snapshot
 from .jsonlines import JsonLinesFactory, normalized, one_line
+from .movelines import MoveLinesFactory
 from .reference_adapter import ReferenceAdapter
 from .rulesets import RuleSetError, UnderTest
 
@@ -23,20 +25,28 @@ class AdapterLoadError(RuntimeError):
 
 
 def load_factory(
-    impl: str | None, cmd: str | None = None, timeout: float = 5.0
+    impl: str | None,
+    cmd: str | None = None,
+    timeout: float = 5.0,
+    moves_cmd: str | None = None,
 ) -> Callable[[], Adapter]:
     """A zero-argument callable that gives an adapter for each scenario.
 
-    With ``cmd`` every call gives the same :class:`JsonLinesAdapter` (one engine process per
-    run; ``start`` resets the game); ``timeout`` bounds each of its requests.
+    With ``cmd`` (or ``moves_cmd``) every call gives the same :class:`JsonLinesAdapter` (or
+    :class:`MoveLinesAdapter`): one engine process per run, a new game resets it; ``timeout``
+    bounds each of its requests.
     """
-    if impl is not None and cmd is not None:
-        raise AdapterLoadError("--impl and --cmd name two engines: give only one")
-    if cmd is not None:
-        try:
-            return JsonLinesFactory(cmd, timeout)
-        except (AdapterError, ValueError) as error:
-            raise AdapterLoadError(f"--cmd {cmd!r}: {error}") from None
+    engines = {"--impl": impl, "--cmd": cmd, "--moves-cmd": moves_cmd}
+    named = [option for option, value in engines.items() if value is not None]
+    if len(named) > 1:
+        raise AdapterLoadError(f"{' and '.join(named)} each name an engine: give only one")
+    for option, make in (("--cmd", JsonLinesFactory), ("--moves-cmd", MoveLinesFactory)):
+        command = engines[option]
+        if command is not None:
+            try:
+                return make(command, timeout)
+            except (AdapterError, ValueError) as error:
+                raise AdapterLoadError(f"{option} {command!r}: {error}") from None
     if impl is None:
         return ReferenceAdapter
     module_name, _, attribute = impl.partition(":")

@@ -139,6 +139,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="the command of an engine speaking JSON lines (instead of --pyramide-impl)",
     )
     group.addoption(
+        "--pyramide-moves-cmd",
+        metavar="COMMAND",
+        help="the command of a move-level engine speaking JSON lines (docs/moves-protocol.md)",
+    )
+    group.addoption(
         "--pyramide-timeout",
         type=float,
         default=5.0,
@@ -166,6 +171,7 @@ def pytest_configure(config: pytest.Config) -> None:
             config.getoption("--pyramide-impl"),
             config.getoption("--pyramide-cmd"),
             config.getoption("--pyramide-timeout"),
+            config.getoption("--pyramide-moves-cmd"),
         )
     except AdapterLoadError as error:
         raise pytest.UsageError(str(error)) from None

@@ -82,6 +82,8 @@ class CheckOptions:
 
     impl: str | None = None
     cmd: str | None = None
+    moves_cmd: str | None = None
+    """The command of a move-level engine speaking JSON lines (``docs/moves-protocol.md``)."""
     profile: str | None = None
     junitxml: Path | None = None
     report: Path | None = None
@@ -132,10 +134,15 @@ class CheckOptions:
     def rerun(self, profile: str) -> tuple[str, ...]:
         """The command that checks the same engine under the same rule set (a failure's rerun
         command adds ``--scenario``), with the same random games."""
-        engine = ("--cmd", self.cmd) if self.cmd else ("--impl", self.impl) if self.impl else ()
         games = self.invariant_games
         same_games = () if games == DEFAULT_INVARIANT_GAMES else ("--invariant-games", str(games))
-        return ("pyramide", "check", *engine, "--profile", profile, *same_games)
+        return ("pyramide", "check", *self.engine, "--profile", profile, *same_games)
+
+    @property
+    def engine(self) -> tuple[str, ...]:
+        """The option naming the engine, with its value; none for the reference engine."""
+        named = (("--cmd", self.cmd), ("--moves-cmd", self.moves_cmd), ("--impl", self.impl))
+        return next(((option, value) for option, value in named if value), ())
 
 
 def rule_catalogue() -> dict[str, tuple[str, str, str]]:
@@ -190,6 +197,8 @@ def _suite_version() -> str:
 def _engine_identity(options: CheckOptions) -> dict[str, Any]:
     if options.cmd:
         return {"cmd": options.cmd}
+    if options.moves_cmd:
+        return {"moves_cmd": options.moves_cmd}
     return {"impl": options.impl or "pyramide.conformance.reference_adapter:ReferenceAdapter"}
 
 
@@ -197,7 +206,7 @@ def run_check(options: CheckOptions, out: TextIO | None = None) -> int:
     """Run the suite, print the per-rule table (to ``out``, standard output by default) and
     write the requested reports; progress goes to standard error."""
     try:
-        factory = load_factory(options.impl, options.cmd, options.timeout)
+        factory = load_factory(options.impl, options.cmd, options.timeout, options.moves_cmd)
         expected = (
             load_expected_failures(options.expected_failures) if options.expected_failures else {}
         )
@@ -226,7 +235,7 @@ def run_check(options: CheckOptions, out: TextIO | None = None) -> int:
         options.min_coverage,
         options.rerun(options.profile or under.rule_set.name),
         site_url=options.site_url,
-        rerun_from=rerun_prefix(options.impl, options.cmd),
+        rerun_from=rerun_prefix(options.impl, options.cmd or options.moves_cmd),
         holding=held_to(under),
         not_run=len(collector.not_run),
     )
@@ -254,6 +263,8 @@ def run_scenarios(options: CheckOptions, under: UnderTest, collector: Collector)
         args += ["--pyramide-impl", options.impl]
     if options.cmd:
         args += ["--pyramide-cmd", options.cmd]
+    if options.moves_cmd:
+        args += ["--pyramide-moves-cmd", options.moves_cmd]
     args += ["--pyramide-profile", options.profile or under.rule_set.name]
     args += ["--pyramide-timeout", str(options.timeout)]
     args += ["-x"] if options.exitfirst else []
