@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 import yaml
 from checkruns import run_check
+from jsonschema import Draft202012Validator
 from pyramide.cli import build_parser
 from pyramide.conformance.adapter import (
     DRAW_REVISION,
@@ -29,6 +30,7 @@ from pyramide.conformance.adapter import (
     PILE_TARGETS,
     REVISION,
     REVISION_2_SWITCHES,
+    SWITCHES_SINCE,
     Capabilities,
     Snapshot,
 )
@@ -40,7 +42,8 @@ GUIDE = (ROOT / "docs" / "adapters.md").read_text(encoding="utf-8")
 SCHEMA: dict[str, Any] = json.loads((ROOT / "spec" / "schemas" / "protocol.json").read_text())
 DEFS: dict[str, Any] = SCHEMA["$defs"]
 JS_ENGINE = ROOT / "docs" / "examples" / "js-engine" / "engine.js"
-CONVENTIONS = yaml.safe_load((ROOT / "spec" / "profiles.yaml").read_text())["conventions"]
+SPEC_RULE_SETS = yaml.safe_load((ROOT / "spec" / "profiles.yaml").read_text())
+CONVENTIONS = SPEC_RULE_SETS["conventions"]
 
 Row = list[str]
 
@@ -169,6 +172,24 @@ def timed_commands() -> dict[str, float]:
         for action in command._actions
         if "--timeout" in action.option_strings
     }
+
+
+def test_the_handshake_answer_shown_is_one_the_harness_accepts() -> None:
+    (shown,) = re.findall(r"its capabilities:\n\n```json\n(.*?)```", GUIDE, re.DOTALL)
+    validator = Draft202012Validator({"$ref": "#/$defs/hello-answer", "$defs": DEFS})
+    validator.validate(json.loads(shown))
+
+
+def test_each_revision_s_notes_name_the_switches_it_added() -> None:
+    for revision, switches in SWITCHES_SINCE.items():
+        (notes,) = re.findall(rf"^### Revision {revision}\b.*?(?=^##)", GUIDE, re.DOTALL | re.M)
+        assert all(f"`{switch}`" in notes for switch in switches), (revision, switches)
+
+
+def test_the_rule_sets_paragraph_names_every_profile() -> None:
+    said = paragraph("A **rule set** is a set of switch values")
+    profiles = SPEC_RULE_SETS["profiles"]
+    assert [p["name"] for p in profiles if f"`{p['name']}`" not in said] == []
 
 
 def test_the_deadline_paragraph_names_every_command_s_timeout_with_its_default() -> None:
