@@ -115,7 +115,7 @@ def _pysolfc_row(game: str, name: str, rule_set: str, *extra: str) -> Row:
         ("check", "--impl", "pysolfc_adapter:make_adapter", "--profile", profile,
          "--expected-failures", deviations, *extra),
         ("detect", "--impl", f"pysolfc_adapter:{factory}", "--profile", _said(rule_set), "--json"),
-        ("[`examples/pysolfc/`](examples/pysolfc/README.md)" if game == "38" else "same", shown),
+        ("[PySolFC's](examples/pysolfc/README.md)" if game == "38" else "same", shown),
     )  # fmt: skip
 
 
@@ -137,7 +137,7 @@ SOLITERM = Row(
     ("check", "--impl", "soliterm_adapter:make_adapter", "--profile", "aisleriot-thirteen",
      "--expected-failures", "docs/examples/soliterm/known-deviations.yaml"),
     ("detect", "--impl", "soliterm_adapter:make_adapter", "--json"),
-    ("[`examples/soliterm/`](examples/soliterm/soliterm_adapter.py)", "`aisleriot-thirteen`"),
+    ("[soliterm's](examples/soliterm/soliterm_adapter.py)", "`aisleriot-thirteen`"),
 )  # fmt: skip
 PYSOLFC = (
     _pysolfc_row("38", "Pyramid", "pysolfc-pyramid"),

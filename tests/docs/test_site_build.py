@@ -1,30 +1,26 @@
 """``mkdocs build --strict`` of the whole site: no broken link, anchor or missing page, and
 every rule ID reachable at ``rules/<area>/#RULE-ID``.
 
-One build, checked in one test: a second test would build the site again on another worker.
+One build (the ``built_site`` fixture), shared with the layout's tests in one xdist group: a
+second build would cost another worker the same seconds.
 """
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
+import pytest
 from pyramide.conformance.deal_fixtures import load_fixtures
 from pyramide.conformance.specdata import load_rules
 
-ROOT = Path(__file__).resolve().parents[2]
+from .conftest import SITE_GROUP
+
+pytestmark = pytest.mark.xdist_group(SITE_GROUP)
 
 
-def test_the_site_builds_strictly_with_every_rule_fixture_and_diagram(tmp_path: Path) -> None:
-    site = tmp_path / "site"
-    environment = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(site)]
-    done = subprocess.run(command, cwd=ROOT, env=environment, capture_output=True, text=True)
-    assert done.returncode == 0, f"mkdocs build --strict failed:\n{done.stderr}"
-
+def test_the_site_builds_strictly_with_every_rule_fixture_and_diagram(built_site: Path) -> None:
+    site = built_site
     for rule in load_rules().rules.values():
         page = site / "rules" / rule.area / "index.html"
         assert f'id="{rule.id}"' in page.read_text(encoding="utf-8"), f"no #{rule.id} on {page}"
