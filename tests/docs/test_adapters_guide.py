@@ -103,6 +103,13 @@ def test_the_snapshot_table_has_every_field_of_the_schema() -> None:
     assert all(f"{count} rows" in pyramid[1] for count in rows_allowed), pyramid
 
 
+def test_the_layout_notation_names_every_field_of_the_schema() -> None:
+    layout = paragraph("- **A layout**")
+    assert all(
+        f'"{field}"' in layout or f"`{field}`" in layout for field in DEFS["layout"]["properties"]
+    )
+
+
 def test_the_capabilities_table_has_every_capability_of_the_schema() -> None:
     rows = table("capability")
     assert first_column(rows) == set(DEFS["capabilities"]["properties"])
