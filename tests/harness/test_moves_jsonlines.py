@@ -8,6 +8,7 @@ line naming the cause; and what the harness sends follows the schema.
 
 from __future__ import annotations
 
+import shlex
 import sys
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -16,7 +17,8 @@ from typing import Any
 import jsonschema
 import pytest
 from checkruns import run_check
-from pyramide.cli import main
+from pyramide.cli import build_parser, main
+from pyramide.conformance import differential
 from pyramide.conformance.adapter import AdapterError
 from pyramide.conformance.jsonlines import _Child, _referenced, schema_file, schema_problem
 from pyramide.conformance.loading import AdapterLoadError, load_factory
@@ -176,3 +178,15 @@ def test_load_factory_takes_a_move_engine_command_and_only_one_engine() -> None:
         load_factory(None, "node x.js", 3.0, "node y.js")
     with pytest.raises(AdapterLoadError, match="--moves-cmd '/nonexistent/engine': no program"):
         load_factory(None, None, 3.0, "/nonexistent/engine")
+
+
+def test_the_guide_calls_the_commands_with_options_they_have() -> None:
+    guide = (ROOT / "docs" / "moves-protocol.md").read_text(encoding="utf-8")
+    commands = [shlex.split(line) for line in guide.splitlines() if line.startswith("pyramide ")]
+    assert {command[1] for command in commands} == {"check", "detect", "differential"}
+    for command in commands:
+        if command[1] == "differential":
+            args = differential.build_parser("pyramide differential").parse_args(command[2:])
+        else:
+            args = build_parser().parse_args(command[1:])
+        assert args.moves_cmd, command
