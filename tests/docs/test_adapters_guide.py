@@ -193,6 +193,17 @@ def test_each_revision_s_notes_name_the_switches_it_added() -> None:
         assert all(f"`{switch}`" in notes for switch in switches), (revision, switches)
 
 
+def test_the_revision_2_table_names_profiles_that_play_each_variant() -> None:
+    """Each variant of the table is shown by a profile that takes its switch off the values
+    every revision-1 engine plays."""
+    switches = {p["name"]: p["switches"] for p in SPEC_RULE_SETS["profiles"]}
+    for row in table("what"):
+        (profile,) = names(row[2])
+        assert any(
+            switches[profile][name] != value for name, value in REVISION_2_SWITCHES.items()
+        ), row
+
+
 def test_the_rule_sets_paragraph_names_every_profile() -> None:
     said = paragraph("A **rule set** is a set of switch values")
     profiles = SPEC_RULE_SETS["profiles"]
