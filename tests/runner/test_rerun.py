@@ -252,9 +252,10 @@ def test_one_scenario_run_again_counts_only_against_what_its_failed_step_speaks_
     run = run_check(tmp_path, "--impl", "runner.planted:either_gone_tap", "--scenario", name)
     assert run.status == 1 and [row["checked"] for row in run.scenarios] == [[]]
     assert "compliance: 0/1 applicable rules passed (0.0 %)" in run.out
-    table = run.out.split("\n\n")[1].splitlines()
+    *table, legend = run.out.split("\n\n")[1].splitlines()
     assert [line.split()[:2] for line in table[1:-1]] == [["PAIR-NOT-COVERING", "failed"]]
     assert table[-1].endswith(" rules with no scenario in this run)")
+    assert legend.startswith("p/f/d/na/e: ")
 
 
 def test_an_invariants_row_runs_again_alone_by_the_command_it_prints(tmp_path: Path) -> None:

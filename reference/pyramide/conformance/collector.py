@@ -41,7 +41,7 @@ from .results import (
     apply_expectations,
 )
 from .rulesets import UnderTest
-from .selection import scenario_names
+from .selection import in_reading_order, scenario_names
 
 
 class Collector:
@@ -99,6 +99,9 @@ class Collector:
         # each frame: seconds for an engine failing every scenario, and nobody reads it (the
         # reason comes from the exception itself), so it gets Python's plain traceback.
         config.option.tbstyle = "native"
+
+    def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
+        in_reading_order(items)
 
     def pytest_collection_finish(self, session: pytest.Session) -> None:
         self.total = len(session.items)

@@ -30,6 +30,7 @@ from .reports import (
     FAILED_MARK,
     SUITE_NAME,
     TALLY_HEADING,
+    TALLY_LEGEND,
     RunInfo,
     failure_rules,
     last_answer,
@@ -40,7 +41,7 @@ from .reports import (
     rules_of,
     summary_lines,
 )
-from .results import ERRORED, OUTSIDE, RuleSummary, ScenarioResult
+from .results import ERRORED, NO_SCENARIO, OUTSIDE, RuleSummary, ScenarioResult
 
 STYLE = """
 :root { color-scheme: light; }
@@ -152,19 +153,27 @@ def _summary(run: RunInfo, verdict: str) -> list[str]:
     return lines
 
 
+FOLDED = {
+    OUTSIDE: "outside the rule set (they do not hold under it, so none of their scenarios ran)",
+    NO_SCENARIO: "with no scenario in this run",
+}
+"""The rules folded under the rule table, since none of their scenarios ran: why, by verdict."""
+
+
 def _rule_table(run: RunInfo) -> list[str]:
     """Rule by rule: its verdict and its scenarios by outcome, as the console's table; the
-    rules outside the rule set folded under it, since none of their scenarios ran."""
-    inside = [rule for rule in run.rules if rule.verdict != OUTSIDE]
-    outside = [rule for rule in run.rules if rule.verdict == OUTSIDE]
-    lines = ['<section id="rules"><h2>Rule by rule</h2>', *_rule_rows(inside)]
-    if outside:
-        lines += [
-            f"<details><summary>{len(outside)} rules outside the rule set (they do not hold "
-            "under it, so none of their scenarios ran)</summary>",
-            *_rule_rows(outside),
-            "</details>",
-        ]
+    rules none of whose scenarios ran folded under it (:data:`FOLDED`)."""
+    shown = [rule for rule in run.rules if rule.verdict not in FOLDED]
+    lines = ['<section id="rules"><h2>Rule by rule</h2>', *_rule_rows(shown)]
+    lines.append(f'<p class="small">{_e(TALLY_LEGEND)}</p>')
+    for verdict, why in FOLDED.items():
+        folded = [rule for rule in run.rules if rule.verdict == verdict]
+        if folded:
+            lines += [
+                f"<details><summary>{len(folded)} rules {why}</summary>",
+                *_rule_rows(folded),
+                "</details>",
+            ]
     lines.append("</section>")
     return lines
 

@@ -7,12 +7,13 @@ engine could not finish (crash, timeout, garbage) is an *errored* row of its own
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import TextIO
+from typing import Any, TextIO
 
 from .adapter import Adapter
 from .checks import holding
+from .exchange import request_line, table_lines
 from .invariants import GameRecord, Violation, run_invariants
 from .reliance import rules_used
 from .results import ERRORED, FAILED, NOT_APPLICABLE, OUTSIDE, PASSED, ScenarioResult
@@ -107,5 +108,23 @@ def _text(violations: list[Violation]) -> str:
     """The first violation in full (start and actions replay it), then how many more."""
     if not violations:
         return ""
-    more = f"\n(and {len(violations) - 1} more games)" if len(violations) > 1 else ""
-    return f"{violations[0]}{more}"
+    first = violations[0]
+    lines = [
+        f"{first.invariant}: {first.detail}",
+        f"  start: {request_line({'op': 'start', **first.start})}",
+        *(f"    {line}" for line in start_table(first.start)),
+        f"  actions: {' '.join(first.actions) or '(none)'}",
+    ]
+    if len(violations) > 1:
+        lines.append(f"(and {len(violations) - 1} more games)")
+    return "\n".join(lines)
+
+
+def start_table(start: Mapping[str, Any]) -> list[str]:
+    """The table a random game started from (``start``'s layout), drawn as the console draws
+    one, its stock top first; none for a game dealt by a code."""
+    layout = start.get("layout")
+    if layout is None:
+        return []
+    shown = {**layout, "stock_size": len(layout["stock"]), "status": "", "score": 0, "moves": 0}
+    return table_lines(shown)[:-1]  # a layout has no status, score nor counter

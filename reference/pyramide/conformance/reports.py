@@ -139,7 +139,7 @@ def text_report(run: RunInfo) -> str:
         lines.append(f"{rule.rule_id:<{width}}  {rule.verdict:<22} {rule_tally(rule):<13} {title}")
     if len(shown) < len(run.rules):
         lines.append(f"({len(run.rules) - len(shown)} rules with no scenario in this run)")
-    lines.append("")
+    lines += [TALLY_LEGEND, ""]
     lines.extend(_area_lines(run.rules))
     troubled = [r for r in run.results if r.outcome in (*BAD_OUTCOMES, DIFFERS)]
     if troubled:
@@ -160,6 +160,11 @@ def text_report(run: RunInfo) -> str:
 
 TALLY_HEADING = "p/f/d/na/e"
 """What :func:`rule_tally` counts: passed, failed, differs, not applicable, errored."""
+TALLY_LEGEND = (
+    f"{TALLY_HEADING}: the rule's scenarios {PASSED}, {FAILED}, {DIFFERS}, {NOT_APPLICABLE}, "
+    f"{ERRORED}"
+)
+"""The :data:`TALLY_HEADING` explained, under every rule table."""
 
 
 def rule_tally(rule: RuleSummary) -> str:

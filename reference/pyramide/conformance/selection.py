@@ -13,6 +13,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Iterable, Sequence
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -41,6 +42,32 @@ def feature_name(path: Path) -> str:
     would pass off as ``variant-giza.feature``)."""
     folder = features_dir()
     return path.relative_to(folder).as_posix() if path.is_relative_to(folder) else path.name
+
+
+READING_ORDER_LINK = re.compile(r"\]\(([\w/-]+\.feature)\)")
+"""A feature file's link in ``features/README.md``, whose order is the rulebook's reading order."""
+
+
+@cache
+def reading_order() -> dict[str, int]:
+    """Each feature file the rulebook's README links, by its place in the reading order."""
+    readme = features_dir() / "README.md"
+    text = readme.read_text(encoding="utf-8") if readme.is_file() else ""
+    files = dict.fromkeys(READING_ORDER_LINK.findall(text))
+    return {name: place for place, name in enumerate(files)}
+
+
+def in_reading_order(items: list[pytest.Item]) -> None:
+    """Sort scenarios as the rulebook is read (``features/README.md``), the files it does not
+    link after them in alphabetical order (``redrawn/...``), each file's in its own order
+    (the sort is stable): pytest-bdd collects the files in no order a reader would know."""
+    order = reading_order()
+
+    def place(item: pytest.Item) -> tuple[int, str]:
+        feature = scenario_names(item)[0]
+        return order.get(feature, len(order)), feature
+
+    items.sort(key=place)
 
 
 def unescaped(example: str) -> str:
