@@ -1,7 +1,7 @@
 """What the console and the other reports say around a failure, read as an engine's developer
 reads them (issue 36 item 4): the tally's columns explained, the scenarios in the rulebook's
-reading order, an invariant's start drawn as a table and the rules of a one-scenario rerun
-only."""
+reading order, an invariant's start drawn as a table, the rules of a one-scenario rerun only,
+and the differential naming the engine it played."""
 
 from __future__ import annotations
 
@@ -9,6 +9,9 @@ import re
 from pathlib import Path
 
 from checkruns import Run, run_check
+from harness import rule_faults
+from pyramide.conformance.differential import run_differential
+from pyramide.conformance.loading import load_factory
 from pyramide.conformance.paths import features_dir
 
 from features import wrong_adapters
@@ -64,3 +67,10 @@ def test_a_one_scenario_rerun_lists_only_its_rules_in_every_report(tmp_path: Pat
     section = next(s for s in tree.all("section") if s.attrs.get("id") == "rules")
     rules = section.all("table")[0].all("tr")[1:]
     assert {row.all("td")[1].text for row in rules} == {"failed"}
+
+
+def test_the_differential_names_a_move_engine_not_its_shim() -> None:
+    factory = load_factory(f"{rule_faults.__name__}:recycles_while_the_stock_holds")
+    result = run_differential(factory, max_examples=1, shrink_replays=0)
+    (kind,) = result.kinds
+    assert kind.found.engine == rule_faults.RecyclesWhileTheStockHolds.__name__

@@ -59,6 +59,7 @@ from .exchange import table_lines
 from .expectations import DIFFERS, difference
 from .invariants import random_layout, removals
 from .loading import AdapterLoadError, load_factory, under_test
+from .moveshim import MoveShimAdapter
 from .reference_adapter import ReferenceAdapter
 from .results import IMPLEMENTATION_DEFINED
 from .rulesets import UnderTest
@@ -312,10 +313,15 @@ def _plain(value: Any) -> Any:
 
 
 def engine_name(adapter: Adapter) -> str:
+    """The engine as its reports name it: the name it gives itself (a JSON-lines engine's
+    handshake), else its class, the move engine's for one behind the shim (whose own class
+    names every such engine alike)."""
     adapter = getattr(adapter, "adapter", adapter)  # the loader's notation wrapper
     identity = getattr(adapter, "engine", None)
     if isinstance(identity, dict) and identity.get("name"):
         return str(identity["name"])
+    if isinstance(adapter, MoveShimAdapter):
+        return type(adapter.engine).__name__
     return type(adapter).__name__
 
 
