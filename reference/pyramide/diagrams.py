@@ -87,9 +87,8 @@ class Board:
             parts.append("waste (bottom to top) " + (" ".join(map(_name, self.waste)) or "empty"))
         if self.stock_size is not None:
             parts.append(f"stock {self.stock_size} cards face down")
-        elif self.stock is not None:
-            bottom_up = " ".join(map(_name, reversed(self.stock))) or "empty"
-            parts.append("stock (bottom to top) " + bottom_up)
+        elif self.stock is not None:  # top first, as the rulebook's tables and the console
+            parts.append("stock (top first) " + (" ".join(map(_name, self.stock)) or "empty"))
         for label, cards in self.more_piles:
             parts.append(f"{label} (bottom to top) " + (" ".join(map(_name, cards)) or "empty"))
         return "; ".join(parts)

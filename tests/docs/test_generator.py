@@ -99,7 +99,7 @@ def test_diagram_colours_suits_and_marks_the_waste_top() -> None:
     assert 'stroke-dasharray="4 3"' in svg, "an empty place is drawn dashed"
     assert 'fill="url(#back)"' in svg, "a face-down card shows its back"
     assert svg.count("▲ top") == 3, "the waste top and the stock top are marked, and the legend"
-    assert "waste (bottom to top) 6♦ 7♣" in svg and "stock (bottom to top) 2♠" in svg
+    assert "waste (bottom to top) 6♦ 7♣" in svg and "stock (top first) 2♠" in svg
 
 
 def _drawn(svg: str) -> list[tuple[float, str]]:

@@ -74,3 +74,14 @@ def test_the_differential_names_a_move_engine_not_its_shim() -> None:
     result = run_differential(factory, max_examples=1, shrink_replays=0)
     (kind,) = result.kinds
     assert kind.found.engine == rule_faults.RecyclesWhileTheStockHolds.__name__
+
+
+def test_the_html_names_the_stock_in_the_order_the_console_does(tmp_path: Path) -> None:
+    """The HTML's drawing said "stock (bottom to top) 2♠ ... 2♥" beside the console's "stock:
+    2♥ ... 2♠", the rulebook's order, top card first."""
+    page = tmp_path / "report.html"
+    name = "deal-codes.feature: The documented first two moves of PY1-N-AAAAAAS"
+    run = run_check(tmp_path, *FIVE, "-q", "--scenario", name, "--html", str(page))
+    (stock,) = [line.strip() for line in run.out.splitlines() if line.startswith("      stock: ")]
+    titles = [title.text for title in parse(page.read_text(encoding="utf-8")).all("title")]
+    assert any(f"; {stock.replace('stock:', 'stock (top first)')}" in t for t in titles), titles
