@@ -29,9 +29,9 @@ from .conftest import SITE_GROUP
 pytestmark = pytest.mark.xdist_group(SITE_GROUP)
 
 LAPTOP, PHONE = 1280, 390
-PAGES = ("engines", "statistics", "rules/scoring")
-"""The widest tables (the engines checked, the win rates) and the widest diagram (a scenario
-whose Given draws the whole stock)."""
+PAGES = ("engines", "statistics", "suite-strength", "rules/scoring")
+"""The widest tables (the engines checked, the win rates, the mutants that survive, in code)
+and the widest diagram (a scenario whose Given draws the whole stock)."""
 
 MEASURE = """
 const measured = [];
