@@ -4,7 +4,16 @@ failed scenario."""
 
 from __future__ import annotations
 
-from pyramide.conformance.results import Involved, blame
+from pyramide.conformance.results import (
+    FAILED,
+    NOT_REACHED,
+    OUTSIDE,
+    Involved,
+    ScenarioResult,
+    blame,
+    compliance,
+    summarize,
+)
 
 
 def involved(subject: str, *others: str) -> Involved:
@@ -54,3 +63,22 @@ def test_a_rule_its_failed_step_cleared_is_no_evidence() -> None:
 def test_a_check_naming_its_rule_is_evidence_whatever_the_scenario_is_about() -> None:
     named = Involved("KING-ALONE", frozenset({"PAIR-VALUES"}), frozenset({"PAIR-VALUES"}))
     assert blame([named, involved("KING-ALONE", "PAIR-VALUES")]) == ["PAIR-VALUES"]
+
+
+def test_a_rule_whose_scenarios_all_failed_on_another_rule_is_not_reached_not_outside() -> None:
+    """A scenario that shows PAIR-NOT-COVERING and failed on the score's check says nothing of
+    the covering rule: neither passed nor failed, and not outside the rule set either, which a
+    scenario of another rule set showing it would otherwise make it look."""
+    rules = {rule: (rule, "required", "pairs") for rule in ("PAIR-NOT-COVERING", "SCORE")}
+    failed = ScenarioResult(
+        "s1",
+        "pairs.feature",
+        "covering",
+        ("PAIR-NOT-COVERING", "SCORE"),
+        FAILED,
+        checked=("SCORE",),
+    )
+    elsewhere = ScenarioResult("s2", "x.feature", "other", ("PAIR-NOT-COVERING",), OUTSIDE)
+    verdicts = {rule.rule_id: rule.verdict for rule in summarize([failed, elsewhere], rules)}
+    assert verdicts == {"PAIR-NOT-COVERING": NOT_REACHED, "SCORE": FAILED}
+    assert compliance(summarize([failed, elsewhere], rules)) == (0, 1)

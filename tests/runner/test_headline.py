@@ -29,7 +29,7 @@ CONSOLE = re.compile(r"^rules at fault[^:]*: (.*)$", re.MULTILINE)
 MARKDOWN = re.compile(r"^Rules at fault: (.*)$", re.MULTILINE)
 HTML = re.compile(r"<p>rules at fault[^:]*: (.*?)</p>")
 INTERFACES = [*planted.INTERFACES, "json"]
-UNCHECKED = ("outside the rule set", "not applicable", "no scenario")
+UNCHECKED = ("outside the rule set", "not applicable", "no scenario", "not reached")
 """A rule's verdict where no scenario of it ran: a fault cannot be seen to break it there."""
 
 

@@ -253,7 +253,11 @@ def test_one_scenario_run_again_counts_only_against_what_its_failed_step_speaks_
     assert run.status == 1 and [row["checked"] for row in run.scenarios] == [[]]
     assert "compliance: 0/1 applicable rules passed (0.0 %)" in run.out
     *table, legend = run.out.split("\n\n")[1].splitlines()
-    assert [line.split()[:2] for line in table[1:-1]] == [["PAIR-NOT-COVERING", "failed"]]
+    assert [line.split()[:3] for line in table[1:-1]] == [
+        ["FREE-PYRAMID", "not", "reached"],  # the scenario shows it; its failed step did not
+        ["PAIR-NOT-COVERING", "failed", "0/1/0/0/0"],
+        ["KING-ALONE", "not", "reached"],
+    ]
     assert table[-1].endswith(" rules with no scenario in this run)")
     assert legend.startswith("p/f/d/na/e: ")
 

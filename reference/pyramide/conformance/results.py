@@ -31,6 +31,10 @@ NO_SCENARIO = "no scenario"
 NOT_RUN = "not run"
 """A rule's verdict when none of its scenarios ran because the run stopped at its first
 failure (``-x``): not checked, not passed, not outside the rule set."""
+NOT_REACHED = "not reached"
+"""A rule's verdict when every scenario of the rule set showing it failed on another rule's
+check before it could show this one: not checked, not passed, and not outside the rule set
+either (the scenarios of other rule sets that show it say nothing of this engine)."""
 OUTCOMES = (
     PASSED,
     FAILED,
@@ -149,6 +153,7 @@ class RuleSummary:
             DIFFERS,
             PASSED,
             NOT_RUN,
+            NOT_REACHED,
             NOT_APPLICABLE,
             OUTSIDE,
         ):
@@ -191,9 +196,14 @@ def summarize(
     }
     status = {rule_id: summary.status for rule_id, summary in summaries.items()}
     for result in results:
-        for rule_id in counted_rules(result, status):
+        counted = counted_rules(result, status)
+        for rule_id in counted:
             if rule_id in summaries:
                 summaries[rule_id].counts[result.outcome] += 1
+        if result.outcome in (FAILED, EXPECTED_FAILURE):
+            for rule_id in set(result.rules) - set(counted):
+                if rule_id in summaries:
+                    summaries[rule_id].counts[NOT_REACHED] += 1
     for result in not_run:
         for rule_id in result.rules:
             if rule_id in summaries:
@@ -202,9 +212,12 @@ def summarize(
 
 
 def compliance(summaries: Iterable[RuleSummary]) -> tuple[int, int]:
-    """(rules passed, rules applicable) over the rules the suite forces on every engine."""
+    """(rules passed, rules applicable) over the rules the suite forces on every engine; a rule
+    no scenario reached (each failed on another rule first) was not checked, so it counts on
+    neither side."""
     forced = [s for s in summaries if s.status != IMPLEMENTATION_DEFINED]
-    applicable = [s for s in forced if s.verdict not in (NOT_APPLICABLE, OUTSIDE, NO_SCENARIO)]
+    unchecked = (NOT_REACHED, NOT_APPLICABLE, OUTSIDE, NO_SCENARIO)
+    applicable = [s for s in forced if s.verdict not in unchecked]
     return sum(s.verdict == PASSED for s in applicable), len(applicable)
 
 
