@@ -53,5 +53,9 @@ def check_args(rerun: str) -> list[str]:
     """The options of ``pyramide check`` in a failure's rerun line, after the folder and the
     variables it sets."""
     words = shlex.split(rerun)
-    start = next(n for n in range(len(words)) if words[n : n + 2] == ["pyramide", "check"])
+    start = next(
+        n
+        for n in range(len(words) - 1)
+        if Path(words[n]).name == "pyramide" and words[n + 1] == "check"
+    )
     return words[start + 2 :]

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import json
 import shlex
+import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import jsonschema
@@ -284,9 +284,12 @@ def test_an_invariant_that_does_not_exist_is_one_line(tmp_path: Path) -> None:
 
 def rerun_in_a_plain_shell(rerun: str, folder: Path) -> Run:
     """The rerun line as printed, in a shell started from another folder with nothing but the
-    programs on its path: no PYTHONPATH, none of the check's variables."""
+    system's programs and node on its path: no PYTHONPATH, none of the check's variables, and
+    no virtual environment activated (the README's first command runs ``.venv/bin/pyramide``)."""
     report = folder / "again.jsonl"
-    programs = f"{Path(sys.executable).parent}:/usr/bin:/bin"
+    node = shutil.which("node")
+    assert node is not None, "node is needed to rerun the JavaScript engine"
+    programs = f"{Path(node).parent}:/usr/bin:/bin"
     done = subprocess.run(
         ["/bin/sh", "-c", f"{rerun} --report {shlex.quote(str(report))}"],
         cwd=folder,

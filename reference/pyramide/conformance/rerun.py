@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import re
 import shlex
+import shutil
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -76,3 +77,14 @@ def engine_files(impl: str | None, cmd: str | None) -> Iterator[str]:
         data = path.read_bytes() if path.is_file() else b""
         if data and b"\0" not in data:
             yield data.decode("utf-8", errors="replace")
+
+
+def program() -> str:
+    """How a plain shell runs this environment's ``pyramide``: by its name where that name
+    finds it, else by its path (a virtual environment nobody activated, ``.venv/bin/pyramide``,
+    as the README's first command runs it)."""
+    script = Path(sys.prefix) / "bin" / "pyramide"
+    found = shutil.which("pyramide")
+    if not script.exists() or (found is not None and Path(found).resolve() == script.resolve()):
+        return "pyramide"
+    return str(script)

@@ -33,7 +33,7 @@ from .reports import (
     write_markdown,
     write_trace,
 )
-from .rerun import rerun_prefix
+from .rerun import program, rerun_prefix
 from .results import (
     DEFAULT_MIN_COVERAGE,
     ERRORED,
@@ -136,7 +136,7 @@ class CheckOptions:
         command adds ``--scenario``), with the same random games."""
         games = self.invariant_games
         same_games = () if games == DEFAULT_INVARIANT_GAMES else ("--invariant-games", str(games))
-        return ("pyramide", "check", *self.engine, "--profile", profile, *same_games)
+        return (program(), "check", *self.engine, "--profile", profile, *same_games)
 
     @property
     def engine(self) -> tuple[str, ...]:
