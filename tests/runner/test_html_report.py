@@ -13,6 +13,7 @@ fail, never skip, when it cannot be had: a report nobody renders is a report nob
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -125,6 +126,33 @@ def test_every_link_opens_from_the_file_a_ci_artifact_gives(failing: tuple[Run, 
             assert target.fragment in ids, link
         else:
             assert target.scheme == "file" and Path(unquote(target.path)).exists(), link
+
+
+LINKS_AS_OPENED = """<script>
+document.body.dataset.links = JSON.stringify([...document.links].map(a => [
+  a.href, a.hash ? document.getElementById(decodeURIComponent(a.hash.slice(1))) !== null : null,
+]));
+</script>"""
+"""Each link of the page as the browser resolves it, and whether its fragment names a place of
+the page (written into the page, which ``--dump-dom`` then reads)."""
+
+
+def test_every_link_opens_in_chromium_from_the_file(failing: tuple[Run, Path]) -> None:
+    """Issue 36 item 2, as a reader meets it: the report opened in Chromium from its file, in
+    the folder the artifact was unpacked to; each link the browser resolves is a place in the
+    page or a file that exists (a copy of the page beside it carries the reading script)."""
+    _, page = failing
+    opened = page.with_name("report-opened.html")
+    opened.write_text(page.read_text(encoding="utf-8") + LINKS_AS_OPENED, encoding="utf-8")
+    body = parse(render(chromium(), opened, "--dump-dom").stdout).all("body")[0]
+    links = json.loads(body.attrs["data-links"])
+    assert any(href.startswith(opened.as_uri() + "#rule-") for href, _ in links)
+    for href, in_page in links:
+        target = urlsplit(href)
+        if Path(unquote(target.path)) == opened:
+            assert in_page, href
+        else:
+            assert target.scheme == "file" and Path(unquote(target.path)).exists(), href
 
 
 def test_the_rules_pages_are_linked_on_the_site_given(tmp_path: Path) -> None:
