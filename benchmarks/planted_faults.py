@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import html
+import importlib
 import json
 import os
 import re
@@ -45,7 +46,7 @@ def _soliterm_pyramid() -> Any:
     return Pyramid
 
 
-def _plant_soliterm(fault: str) -> None:
+def plant_soliterm(fault: str) -> None:
     """soliterm/engine/games/pyramid.py with one rule changed."""
     pyramid = _soliterm_pyramid()
     if fault == "pairs-make-14":
@@ -95,7 +96,7 @@ def _plant_soliterm(fault: str) -> None:
         raise ValueError(fault)
 
 
-def _plant_pysolfc(fault: str) -> None:
+def plant_pysolfc(fault: str) -> None:
     """pysollib/games/pyramid.py with one rule changed (ranks count from 0 there: 11 is 13)."""
     import pysolfc_adapter  # type: ignore[import-not-found]  # noqa: F401  (puts pysollib on the path)
     from pysollib.games import pyramid  # type: ignore[import-not-found]
@@ -127,24 +128,22 @@ def _plant_pysolfc(fault: str) -> None:
         raise ValueError(fault)
 
 
-def _soliterm(fault: str | None) -> Callable[[], Any]:
+PLANTERS: dict[str, tuple[str, Callable[[str], None]]] = {
+    "soliterm": ("soliterm_adapter", plant_soliterm),
+    "pysolfc": ("pysolfc_adapter", plant_pysolfc),
+}
+"""Each engine's adapter module (on the path in :func:`headlines`) and how a fault is planted."""
+
+
+def _factory(engine: str, fault: str | None) -> Callable[[], Any]:
+    """The factory ``--impl`` names: the engine's adapter, with ``fault`` planted first."""
+    module, plant = PLANTERS[engine]
+
     def make() -> Any:
-        import soliterm_adapter  # type: ignore[import-not-found]  # on the path in headlines()
-
+        adapter = importlib.import_module(module)
         if fault:
-            _plant_soliterm(fault)
-        return soliterm_adapter.make_adapter()
-
-    return make
-
-
-def _pysolfc(fault: str | None) -> Callable[[], Any]:
-    def make() -> Any:
-        import pysolfc_adapter  # on the path in headlines()
-
-        if fault:
-            _plant_pysolfc(fault)
-        return pysolfc_adapter.make_adapter()
+            plant(fault)
+        return adapter.make_adapter()
 
     return make
 
@@ -198,8 +197,7 @@ PYSOLFC_CASES = [
     Case("pysolfc", "free-when-either-gone", "pysolfc-pyramid", ("FREE-PYRAMID",), None),
 ]
 for _case in (*CASES, *PYSOLFC_CASES):
-    maker = _soliterm if _case.engine == "soliterm" else _pysolfc
-    globals()[_case.factory] = maker(_case.fault)
+    globals()[_case.factory] = _factory(_case.engine, _case.fault)
 
 
 # --- one check, every format read back ---------------------------------------------------------

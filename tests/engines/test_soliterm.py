@@ -195,3 +195,24 @@ def test_detect_finds_aisleriot_thirteen_from_what_soliterm_does(
     found = detect(factory)
     assert found.profile == PROFILE, found.report()
     assert found.switches["face_down"] is True and found.switches["max_recycles"] == 0
+
+
+BENCHMARKS = Path(__file__).parents[2] / "benchmarks"
+
+
+def test_one_rule_broken_inside_soliterm_is_the_only_rule_at_fault(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 33: soliterm with one line of its own rules changed, its pairs adding up to 14 (as
+    ``benchmarks/planted_faults.py`` plants it), is blamed on PAIR-THIRTEEN alone; the scenarios
+    about its limited passes, its waste pairs and its strict win, which fail because their pairs
+    are refused, blamed the rules they are about."""
+    from soliterm.engine.games.pyramid import Pyramid
+
+    monkeypatch.setattr(Pyramid, "can_drop", Pyramid.can_drop)  # put back after the test
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    import planted_faults
+
+    planted_faults.plant_soliterm("pairs-make-14")
+    run = _check(tmp_path, "--expected-failures", str(DEVIATIONS))
+    assert run.status == 1 and run.footer["at_fault"] == ["PAIR-THIRTEEN"], run.out

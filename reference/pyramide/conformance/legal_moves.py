@@ -323,17 +323,32 @@ class Witness:
         self.in_step = game is not None
         """False once the two games part (or with no game): no move is compared from then on."""
 
-    def follow(self, move: Move) -> None:
-        """Play ``move``, which the engine played (the games part if the rules forbid it): the
-        legal move written as it is, whichever copy of a card the engine meant."""
+    def follow(self, move: Move) -> MovesDisagree | None:
+        """Play ``move``, which the engine played: the legal move written as it is, whichever
+        copy of a card the engine meant. One the rules forbid parts the games, and is returned
+        as the disagreement it is."""
         if not self.in_step or self.game is None:
-            return
+            return None
         if not self.game.is_legal(move):
             move = by_spelling(self.game.legal_moves()).get(spelling(move), move)
         if self.game.is_legal(move):
             self.game.push(move)
-        else:
-            self.in_step = False
+            return None
+        self.in_step = False
+        rules = deciding_rules(self.game, move, self.states)
+        return MovesDisagree(f"the engine played {move}, which the rules forbid here", rules)
+
+    def refused(self, move: Move) -> MovesDisagree | None:
+        """The disagreement of an engine that does not offer ``move`` where the rules allow it,
+        if they do."""
+        game = self.game
+        if not self.in_step or game is None:
+            return None
+        allowed = by_spelling(game.legal_moves()).get(spelling(move))
+        if allowed is None:
+            return None
+        rules = deciding_rules(game, allowed, self.states)
+        return MovesDisagree(f"the engine refuses {allowed}, which the rules allow here", rules)
 
     def take_back(self) -> None:
         """Undo the last move, as the engine did (nothing with none to undo: if the engine

@@ -197,6 +197,10 @@ class MoveShimAdapter:
         way (a move it never lists) still shows the scenario's other differences."""
         self.deferred: CheckFailed | None = None
         """The first disagreement kept back while :attr:`defer` is set."""
+        self.in_path: CheckFailed | None = None
+        """The first disagreement a tap met while :attr:`defer` is set: a move it asked for that
+        the engine refused where the rules allow it, or played where they forbid it. A step that
+        fails after it fails because of it, whatever that step checks."""
 
     def capabilities(self) -> Capabilities:
         return self._capabilities
@@ -272,13 +276,20 @@ class MoveShimAdapter:
         """Play ``move`` if the engine lists it (among ``legal``, when already asked)."""
         text = (self._legal() if legal is None else legal).get(move)
         if text is None:
+            if self.witness is not None:
+                self._met(self.witness.refused(move))
             return False
         self.engine.play(text)
         self.listed = None
         if self.witness is not None:
-            self.witness.follow(move)
+            self._met(self.witness.follow(move))
         self.selected = None
         return True
+
+    def _met(self, disagreement: CheckFailed | None) -> None:
+        """Keep the first disagreement a tap met (:attr:`in_path`), in a scenario."""
+        if self.defer and self.in_path is None:
+            self.in_path = disagreement
 
     def tap(self, target: str) -> Snapshot:
         """Play what the tap means. A face-down card, or one at a place in play only under some

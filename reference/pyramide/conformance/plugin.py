@@ -27,6 +27,7 @@ from pytest_bdd.parser import Scenario
 
 from . import rulesets, step_lookup
 from .adapter import Adapter, AdapterError, Capabilities
+from .checks import CheckFailed
 from .drawings import start_outside
 from .exchange import Recording
 from .loading import AdapterLoadError, load_factory
@@ -56,6 +57,8 @@ RECORDING = pytest.StashKey[Recording]()
 """Where a scenario's recorded exchange with the engine is kept, for the report."""
 STEPS_DONE = pytest.StashKey[int]()
 """How many of a scenario's steps have passed, to tell a scenario that ran to its end."""
+STEP_FAILED = pytest.StashKey[BaseException]()
+"""The failure of a scenario's step, when one failed."""
 
 
 # --- the pure decisions (the runner reuses them) --------------------------------------------
@@ -252,13 +255,32 @@ def pytest_bdd_after_step(request: pytest.FixtureRequest) -> None:
     stash[STEPS_DONE] = stash.get(STEPS_DONE, 0) + 1
 
 
+def pytest_bdd_step_error(request: pytest.FixtureRequest, exception: BaseException) -> None:
+    request.node.stash[STEP_FAILED] = exception
+
+
 def pytest_bdd_after_scenario(request: pytest.FixtureRequest, scenario: Scenario) -> None:
-    """Fail a scenario whose steps all passed on the first disagreement of a move engine's
-    moves with the rules' that the move shim kept back (issue 33 B): the scenario's own steps
-    speak first, and its failed step, or its skip, is never replaced."""
+    """Judge a move engine's scenario by the disagreements of its moves with the rules' that
+    the move shim kept back (issue 33 B), which are evidence against the rules deciding those
+    moves. A step that failed after one of the scenario's own taps met one (a move asked for
+    and refused where the rules allow it, or played where they forbid it) failed because of
+    it; so did a failed step that named no rule of its own, after the engine's moves had
+    disagreed at any state. A scenario whose steps all passed fails on the first disagreement.
+    A step that names its rule with no disagreement in its path, and a skip, are left alone."""
     shim = move_shim(request.node.stash.get(RECORDING, None))
+    if shim is None:
+        return
+    failed = request.node.stash.get(STEP_FAILED, None)
+    if failed is not None:
+        named = isinstance(failed, CheckFailed) and bool(failed.rules)
+        cause = shim.in_path or (None if named else shim.deferred)
+        if cause is not None:
+            then = str(failed).strip().splitlines()[:1]
+            because = f"{cause}; then: {then[0]}" if then else str(cause)
+            raise CheckFailed(because, cause.rules, cause.cleared) from failed
+        return
     ran_to_the_end = request.node.stash.get(STEPS_DONE, 0) == len(scenario.steps)
-    if shim is not None and shim.deferred is not None and ran_to_the_end:
+    if ran_to_the_end and shim.deferred is not None:
         raise shim.deferred
 
 
