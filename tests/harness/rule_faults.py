@@ -115,3 +115,24 @@ class NamesNoPileScoringFive(GameMoveEngine):
 
 def names_no_pile_scoring_five() -> MoveShimAdapter:
     return MoveShimAdapter(NamesNoPileScoringFive(), profiles=tuple(PROFILES), deal_codes=True)
+
+
+class DrawsOnceWon(GameMoveEngine):
+    """Right but different (OPEN-TAPS-AFTER-END the other way): once the game is won, the
+    stock still draws, as a move."""
+
+    def legal_moves(self) -> list[str]:
+        game = self._game()
+        return ["draw"] if game.is_won() and game.stock else super().legal_moves()
+
+    def play(self, move: str) -> None:
+        game = self._game()
+        if game.is_won():
+            game._draw(1)
+            game.move_count += 1
+        else:
+            super().play(move)
+
+
+def draws_once_won() -> MoveShimAdapter:
+    return MoveShimAdapter(DrawsOnceWon(), profiles=tuple(PROFILES), deal_codes=True)

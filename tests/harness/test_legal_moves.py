@@ -88,6 +88,18 @@ def test_a_difference_in_view_at_every_state_hides_no_other_fault(tmp_path: Path
     assert run.footer["at_fault"] == ["SCORE-PYRAMID-CARD", "VAR-APOPHIS-CHOICE"], run.out
 
 
+def test_a_move_engine_settling_what_follows_a_win_otherwise_is_blamed_on_no_rule(
+    tmp_path: Path,
+) -> None:
+    """What a tap does once the game is won is an open point: a draw a move engine plays then is
+    no move the rules forbid (PySolFC's King Tut, which draws after its win, was blamed on
+    VAR-KING-TUT-DRAW-THREE), and the scenario that taps after the win only differs."""
+    impl = f"{rule_faults.__name__}:draws_once_won"
+    run = run_check(tmp_path, "--impl", impl, "--invariant-games", "0", "-q")
+    assert run.footer["at_fault"] == [] and run.footer["counts"]["failed"] == 0, run.out
+    assert run.footer["counts"]["differs from reference"] >= 1
+
+
 TABLE = {  # free: 2♠ J♦ K♣ 6♦; waste 7♠, 6♥, 7♣ on top; stock J♥ then 8♦
     "pyramid": [
         ["9C"],

@@ -329,6 +329,9 @@ class Witness:
         as the disagreement it is."""
         if not self.in_step or self.game is None:
             return None
+        if self.game.is_won():  # what a move does once the game is won is an open point
+            self.in_step = False
+            return None
         if not self.game.is_legal(move):
             move = by_spelling(self.game.legal_moves()).get(spelling(move), move)
         if self.game.is_legal(move):
@@ -342,7 +345,7 @@ class Witness:
         """The disagreement of an engine that does not offer ``move`` where the rules allow it,
         if they do."""
         game = self.game
-        if not self.in_step or game is None:
+        if not self.in_step or game is None or game.is_won():
             return None
         allowed = by_spelling(game.legal_moves()).get(spelling(move))
         if allowed is None:
