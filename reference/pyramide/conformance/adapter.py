@@ -51,6 +51,8 @@ MORE_PILES = (*(f"waste-{n}" for n in (2, 3)), *(f"reserve-{n}" for n in range(1
 """Revision 2's pile targets: the top of waste pile 2 or 3, or of a reserve pile."""
 DRAW_TARGETS = ("stock-to-waste", *(f"stock-to-waste-{n}" for n in (2, 3)))
 """Revision 3's draws onto a waste pile the player names (pile 1, 2, 3)."""
+STOCK_TAPS = ("stock", *DRAW_TARGETS)
+"""The tap targets that draw (or, on an empty stock, recycle)."""
 PILE_TARGETS = ("waste", "waste-below", "stock", "stock-top", *MORE_PILES, *DRAW_TARGETS)
 PILE_WORDS = {
     "stock": "the stock",

@@ -14,8 +14,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..cards import Card
-from .adapter import FACE_DOWN, MORE_PILES, PLACE, Snapshot
-from .checks import DRAW_RULES, KING_RULES, PAIR_RULES, WIN_RULES, WON_SCORE
+from .adapter import FACE_DOWN, MORE_PILES, PLACE, STOCK_TAPS, Snapshot
+from .checks import (
+    DEALT_PILES,
+    DEALT_ROWS,
+    DRAW_RULES,
+    KING_RULES,
+    OVER,
+    PAIR_RULES,
+    WIN_RULES,
+    WON_SCORE,
+    holding,
+)
 from .invariants import lying_on
 from .legal_moves import (
     COVERED,
@@ -24,9 +34,8 @@ from .legal_moves import (
     PASS_RULES,
     RECYCLE_RULES,
     STOCK,
-    STUCK,
 )
-from .specdata import load_messages, load_rules
+from .specdata import load_messages
 from .tabletop import cards_on_table, face_up_piles
 
 CARD_FIELDS = ("pyramid", "waste", "more_wastes", "reserves", "stock_size", "stock")
@@ -35,26 +44,12 @@ DISPLAY_FIELDS = ("score", "moves", "message")
 """What an engine shows of the play without changing it: a game goes on past a difference
 there, the field left out of its comparison."""
 
-DEALT_ROWS = ("DEAL-PYRAMID", "VAR-FACE-DOWN", "VAR-TRIANGLE", "VAR-PHARAOH-ROWS")
-"""The rules of the pyramid's rows as dealt. In every group of rules, here or imported, at
-most one rule holds under a rule set, or the variant that changes the rule comes first."""
-DEALT_PILES = (
-    "DEAL-STOCK",
-    "VAR-STOCK-24",
-    "VAR-KING-TUT-DEAL",
-    "VAR-APOPHIS-DEAL",
-    "VAR-APOPHIS-CHOICE-DEAL",
-    "VAR-GIZA-RESERVES",
-)
-"""The rules of the stock, waste and reserve piles as dealt."""
 PILE_PAIR = ("VAR-GIZA-RESERVE-TOPS", "VAR-APOPHIS-TOPS", "WASTE-PAIRS")
 """The rules that put a pile's top card in play for a pair."""
 BENEATH_THE_WASTE_TOP = ("VAR-DRAWN-WITH-WASTE", "VAR-WASTE-PAIR-ANYTIME", "FREE-WASTE-TOP")
 """The rules of the card beneath the waste top: in play under two variants, else not."""
 SPECIAL_TAPS = {"waste-below": BENEATH_THE_WASTE_TOP, "stock-top": STOCK}
 """The cards only some rule sets put in play, by their tap target."""
-DRAWS = ("stock", "stock-to-waste", "stock-to-waste-2", "stock-to-waste-3")
-"""The tap targets that draw (or, on an empty stock, recycle)."""
 
 
 @dataclass(frozen=True)
@@ -71,15 +66,12 @@ class Step:
 
 
 def rule_broken(step: Step, states: Mapping[str, str]) -> str:
-    """The rule the engine breaks at ``step``, under the switch and convention ``states``."""
-    return first_holding(candidates(step), states)
-
-
-def first_holding(rule_ids: Sequence[str], states: Mapping[str, str]) -> str:
-    """The first of ``rule_ids`` that holds under ``states`` (the first one if none does:
-    the situation is the app's rule's, whatever the rule set)."""
-    rules = load_rules().rules
-    return next((r for r in rule_ids if rules[r].holds(states)), rule_ids[0])
+    """The rule the engine breaks at ``step``, under the switch and convention ``states``: the
+    first of the situation's rules that holds (the first of them if none does: the situation
+    is the app's rule's, whatever the rule set). In every group of rules, at most one holds
+    under a rule set, or the variant that changes the rule comes first."""
+    rules = candidates(step)
+    return (holding(states, rules) or rules)[0]
 
 
 def candidates(step: Step) -> Sequence[str]:
@@ -106,10 +98,10 @@ def _play(step: Step, field: str) -> Sequence[str]:
     engine took when the reference took none)."""
     before = step.before
     if before is None:
-        return DEALT_ROWS if field == "pyramid" else DEALT_PILES
+        return DEALT_ROWS if field == "pyramid" else DEALT_PILES["stock"]
     if step.target == "undo":
         return ("UNDO-RESTORES",)
-    if step.target in DRAWS:
+    if step.target in STOCK_TAPS:
         return _stock_tap(step, before)
     taken = cards_on_table(before) - cards_on_table(step.expected)
     if taken and step.expected.stock_size < before.stock_size:
@@ -192,7 +184,7 @@ def _status(step: Step) -> Sequence[str]:
     shown = {step.expected.status, step.actual.status}
     if "won" in shown:
         return WIN_RULES
-    return STUCK if step.expected.status == "no-more-moves" else GOES_ON
+    return OVER if step.expected.status == "no-more-moves" else GOES_ON
 
 
 def _score(step: Step) -> Sequence[str]:
@@ -229,7 +221,7 @@ def _selection(step: Step) -> Sequence[str]:
     before = step.before
     if step.target == "undo":
         return ("OPEN-UNDO-SELECTION",)
-    if step.target in DRAWS:
+    if step.target in STOCK_TAPS:
         return ("OPEN-DRAW-SELECTION",)
     if before is None or before.selected is None:
         return _first_tap(step, before)

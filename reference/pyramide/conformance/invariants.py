@@ -55,8 +55,9 @@ from ..dealcode import ALPHABET, SUFFIX_LENGTH, deal_order
 from ..layout import PYRAMID, Geometry, by_row_lengths, decks_for
 from ..moves import Move, RemoveKing, RemovePair
 from ..profiles import WASTE_TOP, Profile, profile_from_switches
-from .adapter import FACE_DOWN, MORE_PILES, Adapter, Snapshot, target_name
+from .adapter import FACE_DOWN, MORE_PILES, STOCK_TAPS, Adapter, Snapshot, target_name
 from .checks import (
+    DECK_RULES,
     DRAW_RULES,
     KING_RULES,
     PAIR_RULES,
@@ -94,8 +95,6 @@ TABLE_FIELDS = (
     "status",
 )
 """What undo must restore (not the move counter, the selection or the message)."""
-DECK_RULES = ("DEAL-DECK", "VAR-SPANISH-DECK", "VAR-PHARAOH-DECKS")
-"""The rules that put each card of the deck (each deck) on the table once."""
 Problem = tuple[str, str, tuple[str, ...]]
 """An invariant broken: its name, what was seen, and the rules the failed check is about."""
 
@@ -283,11 +282,6 @@ def seen_before(before: Snapshot, after: Snapshot) -> Counter[str]:
     return Counter(cards_of(after)) - Counter(turned_up)
 
 
-def draws(action: str | None) -> bool:
-    """Whether ``action`` is a tap that draws or recycles (not one on the stock's top card)."""
-    return action is not None and (action == "stock" or action.startswith("stock-to-"))
-
-
 def action_rules(before: Snapshot | None, after: Snapshot, action: str | None) -> tuple[str, ...]:
     """The rules of what ``action`` does (None: the deal), which the checks of the table it
     leaves are about: the deck's, undo's, a draw's or a recycle's, a King's or a pair's."""
@@ -295,7 +289,7 @@ def action_rules(before: Snapshot | None, after: Snapshot, action: str | None) -
         return DECK_RULES
     if action == "undo":
         return ("UNDO-RESTORES",)
-    if draws(action):
+    if action in STOCK_TAPS:
         drew = before.stock_size and not turned_over(before, after)
         return DRAW_RULES if drew else RECYCLE_RULES
     gone = Counter(cards_of(before)) - Counter(cards_of(after))
@@ -412,7 +406,7 @@ def lost_problems(
     if before.stock is None or after.stock is None:
         return problems
     old, new = Counter(cards_of(before)), seen_before(before, after)
-    if discards and draws(action) and after.stock_size < before.stock_size and before.waste:
+    if discards and action in STOCK_TAPS and after.stock_size < before.stock_size and before.waste:
         old[before.waste[-1]] -= 1
     lost = [Card.parse(c) for c in sorted((old - new).elements())]
     ranks = sorted(card.rank for card in lost)
@@ -631,7 +625,7 @@ class _RandomGame:
         """What a tap did that no engine playing the rules does: a stock tap with cards in
         the stock that turned the waste over, and a status the table contradicts."""
         problems: list[Problem] = []
-        if draws(action) and before.stock_size and turned_over(before, after):
+        if action in STOCK_TAPS and before.stock_size and turned_over(before, after):
             turned = f"a tap on a stock of {before.stock_size} cards turned the waste over"
             recycle = first_holding(self.states, RECYCLE_RULES, ("VAR-LIMITED-PASSES",))
             problems.append(("moves", turned, recycle))

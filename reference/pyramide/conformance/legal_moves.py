@@ -31,6 +31,7 @@ from .adapter import FACE_DOWN, LayoutData, Snapshot, face_down_view
 from .checks import (
     DRAW_RULES,
     KING_RULES,
+    OVER,
     PAIR_RULES,
     PAIRS,
     CheckFailed,
@@ -51,8 +52,6 @@ WASTE_BENEATH = ("WASTE-DRAWN-ALONE", "VAR-WASTE-PAIR-ANYTIME", "VAR-DRAWN-WITH-
 """The rules that say whether the waste top pairs with the card beneath it."""
 STOCK = ("STOCK-OUT-OF-PLAY", "VAR-STOCK-TOP")
 """The rules that say whether the stock's top card is in play."""
-STUCK = ("END-NO-MORE-MOVES", "VAR-LIMITED-PASSES")
-"""The rules that declare a game stuck only when no pair and no King can be removed."""
 GOES_ON = ("END-PLAY-GOES-ON",)
 """The rule that keeps a game in play while a card can be drawn or the waste recycled."""
 
@@ -202,12 +201,12 @@ def status_problem(
         return None
     if snapshot.status == "no-more-moves" and moves:
         goes_on = any(isinstance(move, (Draw, Recycle)) for move in moves)
-        rules = first_holding(states, GOES_ON if goes_on else STUCK, STUCK)
+        rules = first_holding(states, GOES_ON if goes_on else OVER, OVER)
         listed = _named(moves)
         return StatusDisagrees(f"'no-more-moves' while {whose} allow {listed}", rules)
     if snapshot.status == "playing" and not moves:
         message = f"'playing' while {whose} allow no move"
-        return StatusDisagrees(message, first_holding(states, STUCK, GOES_ON))
+        return StatusDisagrees(message, first_holding(states, OVER, GOES_ON))
     return None
 
 
